@@ -1,0 +1,104 @@
+"""The end of a game and its value (R-END-1…6, R-END-8)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import board as B
+from .movegen import any_single_step
+from .sides import Side
+from .variants import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: `winner` None is a tie (R-END-3, R-END-4, R-END-8).
+
+    `reason` is one of `single`, `mars`, `backgammon`, `mother`, `capote`, `tie`, `stuck`, `resign`, `timeout`.
+    """
+
+    winner: Side | None
+    points: int
+    reason: str
+
+    def describe(self) -> str:
+        """`white 2 mars`, or `tie 0 tie` — the form the `plays` tool prints."""
+        return f"{self.winner.value if self.winner else 'tie'} {self.points} {self.reason}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"winner": self.winner.value if self.winner else None, "points": self.points,
+                "reason": self.reason}
+
+
+def judge(variant: Variant, mover: Side, cells: tuple[int, ...]) -> Outcome | None:
+    """The outcome, if any, at the end of `mover`'s play; `cells` are in the mover's view (board.py layout).
+
+    Checked in this order: bearing off the 15th checker (R-END-1, R-END-5), the mother (R-END-2), both
+    mothers pinned (R-END-3), nothing can ever move (R-END-8).
+    """
+    if cells[B.OFF] == 15:
+        return Outcome(mover, *_win_value(variant, cells))
+    if not variant.pinning:
+        return None
+    mother_taken = cells[1] > B.PIN          # the opponent's last 24-point checker pinned on mover's 1-point
+    mine_home = cells[24] > 0 or cells[24] < -B.PIN  # any checker of the mover on its own 24-point
+    if variant.mother_wins and mother_taken and not mine_home:
+        return Outcome(mover, 2, "mother")  # R-END-2
+    if variant.mother_ties and mother_taken and cells[24] < -B.PIN:
+        return Outcome(None, 0, "tie")      # R-END-3
+    if _stuck(cells) and not any_single_step(cells, True) and not any_single_step(
+            B.flip(cells, True), True):
+        return Outcome(None, 0, "stuck")    # R-END-8
+    return None
+
+
+def _stuck(cells: tuple[int, ...]) -> bool:
+    """A cheap necessary condition for R-END-8: neither side can move a checker by one point."""
+    for p in range(1, 25):
+        v = cells[p]
+        if v > 0 and p > 1 and cells[p - 1] >= -1:  # the mover steps onto an open point
+            return False
+        if v < 0 and p < 24 and cells[p + 1] <= 1:  # the opponent does (its free checkers are on top)
+            return False
+    return True
+
+
+def _win_value(variant: Variant, cells: tuple[int, ...]) -> tuple[int, str]:
+    """R-END-1 (mars, backgammon) and R-END-5 (tawula: 1, or capote 7); cells in the winner's view."""
+    if not variant.pinning:
+        return (1, "single")
+    if cells[B.OOFF] == 0:
+        if variant.scoring == "backgammon" and _loser_in_winner_home(cells):
+            return (3, "backgammon")
+        return (2, "mars")
+    return (1, "single")
+
+
+def _loser_in_winner_home(cells: tuple[int, ...]) -> bool:
+    """The loser still has a checker on the winner's home board (the loser's points 19-24)."""
+    return any(B.theirs(cells[p]) for p in range(1, 7)) or bool(cells[B.OBAR] or cells[B.OWAIT])
+
+
+def capote(variant: Variant, mover: Side, cells: tuple[int, ...]) -> Outcome | None:
+    """R-END-5: after the mover's turn, it has borne off exactly one checker with all others home, and the
+    opponent has exactly one checker on the bar and its 14 others home: the mover wins 7."""
+    if variant.pinning or cells[B.OFF] != 1 or cells[B.OBAR] != 1:
+        return None
+    mover_home = sum(B.mine(cells[p]) for p in range(1, 7)) == 14
+    opp = B.flip(cells, False)
+    opp_home = sum(B.mine(opp[p]) for p in range(1, 7)) == 14
+    if mover_home and opp_home:
+        return Outcome(mover, 7, "capote")
+    return None
+
+
+def resignation_value(variant: Variant, resigner: Side, cells_resigner_view: tuple[int, ...]) -> int:
+    """R-END-6: what the opponent wins if `resigner` concedes now.
+
+    Pinning games: 2 if the resigner has borne off none (3 with scoring=backgammon and a resigner's checker
+    on its points 19-24), else 1. Tawula has no mars (R-END-5), so a resignation there is worth 1.
+    """
+    if not variant.pinning:
+        return 1
+    winner_view = B.flip(cells_resigner_view, True)
+    return _win_value(variant, winner_view)[0]
