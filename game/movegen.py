@@ -10,7 +10,7 @@ alike, R-ENTER-2/3), `to` 0 is borne off, and `hit` marks a pin (R-MOVE-2) or a 
 
 from __future__ import annotations
 
-from .board import BAR, OBAR, OFF, OWAIT, PIN, WAIT
+from .board import BAR, OBAR, OFF, PIN, WAIT
 from .board import mine as _mine
 
 HOMEOUT = 30

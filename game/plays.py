@@ -24,7 +24,7 @@ class Play:
         self.steps = steps
         self.work = work
         self._position: Position | None = None
-        self._end: Outcome | None | bool = False
+        self._end: Outcome | bool | None = False
 
     @property
     def mover(self) -> object:

@@ -6,7 +6,6 @@ The variant travels with the position (it fixes the numbering of the second side
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from . import board as B
 from .errors import TPNError
@@ -14,7 +13,8 @@ from .sides import Side
 from .variants import Variant
 
 
-class PointView(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PointView:
     """What stands on one point: the side on top and its count, and the side of a pinned checker beneath."""
 
     owner: Side | None

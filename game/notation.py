@@ -1,0 +1,338 @@
+"""Notation of plays (R-NOTE-1…3): canonical output and a forgiving parser with player-worded errors.
+
+Canonical form: one token a checker path, `FROM/TO` in the mover's numbering (`bar`, `off`), sorted from the
+highest starting point down; a checker that moves on after pinning or hitting shows the touch as
+`24/18*/13` (R-TURN-6); a landing pin or hit is marked `13/7*`; repeated moves are grouped `13/7(2)`; a
+combined move is written `24/13` unless its paths would lead to different positions, then the chain is spelled
+out (`24/19/13`). The parser accepts any order, chains, combined moves, `(n)`, `bar`/`b`/`in`, `off`/`o`,
+optional `*`, commas or spaces, any case.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from functools import lru_cache
+
+from . import board as B
+from .errors import AmbiguousPlayError, IllegalPlayError, NotationError
+from .movegen import HOMEOUT, OPROT, Step, hit_apply, hit_steps, homeout, pin_apply, pin_steps
+from .plays import Play, legal_plays
+from .position import Position
+
+MAX_TEXT = 200
+_TOKEN = re.compile(r"^([a-z0-9*]+(?:/[a-z0-9*]+)+)(?:\((\d)\))?$")
+_POINT_WORDS = {"bar": 25, "b": 25, "in": 25, "off": 0, "o": 0}
+
+Hop = tuple[int, int]
+
+
+# --- output ---------------------------------------------------------------------------------------------
+
+
+def _paths(steps: tuple[Step, ...]) -> list[list[tuple[int, bool]]]:
+    """Link single steps into checker paths: [(from, False), (to, hit), (to, hit), ...]."""
+    paths: list[list[tuple[int, bool]]] = []
+    for p, t, hit in steps:
+        for path in reversed(paths):
+            if path[-1][0] == p and p != 0:
+                path.append((t, hit))
+                break
+        else:
+            paths.append([(p, False), (t, hit)])
+    return paths
+
+
+def _name(p: int) -> str:
+    return "bar" if p == 25 else "off" if p == 0 else str(p)
+
+
+def _path_text(path: list[tuple[int, bool]], explicit: bool) -> str:
+    touched = any(hit for _, hit in path[1:-1])
+    if explicit or touched:
+        return "/".join(_name(p) + ("*" if hit else "") for p, hit in path)
+    last, hit = path[-1]
+    return f"{_name(path[0][0])}/{_name(last)}{'*' if hit else ''}"
+
+
+def _join(paths: list[list[tuple[int, bool]]], explicit: bool) -> str:
+    ordered = sorted(paths, key=lambda pa: (-pa[0][0], pa[-1][0], [-p for p, _ in pa]))
+    counts = Counter(_path_text(pa, explicit) for pa in ordered)
+    out: list[str] = []
+    for pa in ordered:
+        text = _path_text(pa, explicit)
+        n = counts.pop(text, 0)
+        if n:
+            out.append(f"{text}({n})" if n > 1 else text)
+    return " ".join(out)
+
+
+def format_steps(steps: tuple[Step, ...], explicit: bool = False) -> str:
+    """Notation of a sequence of steps, without checking ambiguity."""
+    return _join(_paths(steps), explicit)
+
+
+def format_play(play: Play) -> str:
+    """The canonical notation of `play` (see the module docstring); parses back to `play`."""
+    paths = _paths(play.steps)
+    text = _join(paths, False)
+    if all(len(pa) == 2 or any(h for _, h in pa[1:-1]) for pa in paths):
+        return text
+    try:
+        if parse_play(play.before, play.dice, text) == play:
+            return text
+    except IllegalPlayError:
+        pass
+    return _join(paths, True)
+
+
+# --- input ----------------------------------------------------------------------------------------------
+
+
+def _read_point(word: str, raw: str) -> int:
+    w = word.rstrip("*")
+    if w in _POINT_WORDS:
+        return _POINT_WORDS[w]
+    if w.isdigit() and 1 <= int(w) <= 24:
+        return int(w)
+    raise NotationError(f"{raw!r}: {w!r} is not a point (use 1-24, bar or off)")
+
+
+def read_hops(text: str) -> list[Hop]:
+    """The checker hops a player typed: `24/18/13 6/off(2)` → [(24,18),(18,13),(6,0),(6,0)].
+
+    :raises NotationError: anything that is not a play, in a player's words.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError("type your play like 24/18 13/11")
+    if len(text) > MAX_TEXT:
+        raise NotationError("that is far too long to be a play; type it like 24/18 13/11")
+    clean = text.lower().replace(",", " ").replace("-", "/").replace(" /", "/").replace("/ ", "/")
+    hops: list[Hop] = []
+    for raw in clean.split():
+        m = _TOKEN.match(raw)
+        if not m:
+            raise NotationError(f"I can't read {raw!r}: write each move as FROM/TO, like 24/18 or bar/22")
+        points = [_read_point(w, raw) for w in m.group(1).split("/")]
+        repeat = int(m.group(2) or 1)
+        if not 1 <= repeat <= 4:
+            raise NotationError(f"{raw!r}: a move can be repeated 1 to 4 times")
+        for i, p in enumerate(points):
+            if p == 25 and i > 0:
+                raise NotationError(f"{raw!r}: bar can only start a move")
+            if p == 0 and i < len(points) - 1:
+                raise NotationError(f"{raw!r}: off can only end a move")
+        for a, b in itertools.pairwise(points):
+            if b >= a:
+                raise NotationError(f"{raw!r}: checkers move down from higher to lower points "
+                                    f"({_name(a)} to {_name(b)} goes backwards)")
+        hops.extend(list(itertools.pairwise(points)) * repeat)
+    return hops
+
+
+def _realizations(hop: Hop, dice: list[int]) -> list[tuple[tuple[Hop, ...], tuple[int, ...]]]:
+    """The ways to make one hop with some of `dice`: (single steps, dice left)."""
+    a, b = hop
+    out: list[tuple[tuple[Hop, ...], tuple[int, ...]]] = []
+    seen: set[tuple[tuple[Hop, ...], tuple[int, ...]]] = set()
+    for k in range(1, len(dice) + 1):
+        for idx in itertools.permutations(range(len(dice)), k):
+            pos = a
+            steps: list[Hop] = []
+            ok = True
+            for j, i in enumerate(idx):
+                nxt = pos - dice[i]
+                last = j == k - 1
+                if last:
+                    if b == 0 and nxt <= 0:
+                        nxt = 0
+                    elif nxt != b:
+                        ok = False
+                        break
+                elif nxt <= b or nxt <= 0:
+                    ok = False
+                    break
+                steps.append((pos, nxt))
+                pos = nxt
+            if ok:
+                left = tuple(sorted(dice[i] for i in range(len(dice)) if i not in idx))
+                item = (tuple(steps), left)
+                if item not in seen:
+                    seen.add(item)
+                    out.append(item)
+    return out
+
+
+def _candidates(hops: list[Hop], dice: list[int]) -> list[tuple[Hop, ...]]:
+    """Every multiset of single steps (sorted) that the hops can stand for with the dice."""
+    results: set[tuple[Hop, ...]] = set()
+
+    def go(i: int, left: list[int], acc: tuple[Hop, ...]) -> None:
+        if i == len(hops):
+            results.add(tuple(sorted(acc)))
+            return
+        for steps, rest in _realizations(hops[i], left):
+            go(i + 1, list(rest), acc + steps)
+
+    go(0, dice, ())
+    return sorted(results)
+
+
+@lru_cache(maxsize=256)
+def _sequence_index(position: Position, dice: tuple[int, int]) -> dict[tuple[Hop, ...], list[tuple[
+        tuple[Step, ...], tuple[int, ...]]]]:
+    """Every legal step sequence of the roll, indexed by its sorted (from, to) multiset."""
+    legal = {pl.work: pl for pl in legal_plays(position, dice)}
+    pinning = position.variant.pinning
+    steps_of = pin_steps if pinning else hit_steps
+    apply = pin_apply if pinning else hit_apply
+    s = [*position.cells, homeout(position.cells), 1 if position.protected[1] else 0]
+    d1, d2 = dice
+    orders = [[d1] * 4] if d1 == d2 else [[d1, d2], [d2, d1]]
+    index: dict[tuple[Hop, ...], list[tuple[tuple[Step, ...], tuple[int, ...]]]] = {}
+
+    def walk(cur: list[int], seq: tuple[Step, ...], rest: list[int]) -> None:
+        key = tuple(cur)
+        if key in legal and seq:
+            index.setdefault(tuple(sorted((p, t) for p, t, _ in seq)), []).append((seq, key))
+        if not rest or cur[B.OFF] == 15:
+            return
+        for st in steps_of(cur, rest[0]):
+            walk(apply(cur, st), (*seq, st), rest[1:])
+
+    for order in orders:
+        walk(s, (), order)
+    return index
+
+
+def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
+    """The legal play that `text` describes (R-NOTE-1, R-NOTE-2).
+
+    :raises NotationError: the text is not a play at all.
+    :raises AmbiguousPlayError: a combined move whose paths lead to different positions.
+    :raises IllegalPlayError: a readable play the rules forbid; the message says why (R-NOTE-3).
+    """
+    hops = read_hops(text)
+    d1, d2 = dice
+    roll = [d1] * 4 if d1 == d2 else [d1, d2]
+    plays = legal_plays(position, dice)
+    by_work = {pl.work: pl for pl in plays}
+    if not plays:
+        raise IllegalPlayError(f"no move is possible with {d1}-{d2}: your turn passes")
+    cands = _candidates(hops, roll)
+    if not cands:
+        raise IllegalPlayError(_dice_mismatch(hops, dice))
+    index = _sequence_index(position, dice)
+    matches: dict[tuple[int, ...], tuple[Step, ...]] = {}
+    for c in cands:
+        for seq, key in index.get(c, ()):
+            matches.setdefault(key, seq)
+    if len(matches) == 1:
+        return by_work[next(iter(matches))]
+    if len(matches) > 1:
+        alts = sorted({format_steps(seq, explicit=True) for seq in matches.values()})
+        raise AmbiguousPlayError(f"{text.strip()} is ambiguous: {' or '.join(alts)}", alts)
+    raise IllegalPlayError(_explain(position, dice, cands, plays))
+
+
+# --- explanations ---------------------------------------------------------------------------------------
+
+
+def _dice_mismatch(hops: list[Hop], dice: tuple[int, int]) -> str:
+    d1, d2 = dice
+    roll = f"{d1}-{d2}"
+    total = (d1 * 4) if d1 == d2 else d1 + d2
+    dist = sum(a - b for a, b in hops if b != 0)
+    if dist > total:
+        return f"you rolled {roll}: that moves {dist} points, more than your dice allow"
+    for a, b in hops:
+        if not _realizations((a, b), [d1] * 4 if d1 == d2 else [d1, d2]):
+            if b == 0:
+                return f"you rolled {roll}: no die bears off from point {a}"
+            return f"you rolled {roll}: {_name(a)}/{_name(b)} is a move of {a - b}, which your dice don't make"
+    return f"you rolled {roll}: those moves use more dice than you have"
+
+
+def _example(plays: list[Play]) -> str:
+    return plays[0].notation
+
+
+def _why_step(position: Position, s: list[int], step: Hop) -> str | None:
+    """Why a single step cannot be made in working cells `s`, in a player's words; None if it can."""
+    p, t = step
+    pinning = position.variant.pinning
+    opp = position.turn.other.value
+    d = p - t if t else None
+    if p == 25:
+        if s[B.BAR] + s[B.WAIT] == 0:
+            return "you have no checker to enter"
+    else:
+        if not pinning and s[B.BAR]:
+            return "you must enter your checker from the bar first"
+        v = s[p]
+        if v < -B.PIN:
+            return f"your checker on point {p} is pinned and cannot move"
+        if v <= 0:
+            return f"you have no checker on point {p}"
+        if not pinning and p == 24 and s[B.WAIT] and v <= 2:
+            return "the two checkers on your 24-point stay until all your checkers have entered"
+    if t == 0:
+        if s[HOMEOUT]:
+            return "you can bear off only when all your checkers are in your home board (points 1-6)"
+        return f"you can bear off from point {p} with a bigger number only from your highest point"
+    w = s[t]
+    if w < -B.PIN:
+        return f"point {t} is closed: {opp} holds it with a checker that pins yours"
+    if w < -1:
+        return f"point {t} is closed: {opp} holds it with {-w} checkers"
+    if not pinning and w > 0 and (p == 25 and (t != 24 or not s[B.BAR])):
+        return f"you cannot enter onto point {t}: you already have a checker there"
+    if not pinning and w > 0 and 13 <= t <= 23:
+        return f"you may have only one checker on point {t} (points 13-23 hold one checker each)"
+    del d
+    return None
+
+
+def _explain(position: Position, dice: tuple[int, int], cands: list[tuple[Hop, ...]], plays: list[Play]) -> str:
+    """Say why none of the candidate step sets is a legal play (R-NOTE-3)."""
+    pinning = position.variant.pinning
+    steps_of = pin_steps if pinning else hit_steps
+    apply = pin_apply if pinning else hit_apply
+    base = [*position.cells, homeout(position.cells), 1 if position.protected[1] else 0]
+    d1, d2 = dice
+    best_reason: str | None = None
+    complete = False
+    for cand in cands:
+        for order in itertools.permutations(cand):
+            s = base
+            ok = True
+            for p, t in order:
+                die = p - t if t else None
+                legal = [st for dv in ({d1, d2} if die is None else {die}) for st in steps_of(s, dv)
+                         if st[0] == p and st[1] == t]
+                if not legal:
+                    reason = _why_step(position, s, (p, t))
+                    if best_reason is None and reason:
+                        best_reason = reason
+                    ok = False
+                    break
+                s = apply(s, legal[0])
+            if ok:
+                complete = True
+                break
+    example = _example(plays)
+    need = len(plays[0].steps)
+    if complete or best_reason is None:
+        used = max(len(c) for c in cands)
+        if used < need and not any(pl.work[B.OFF] == 15 for pl in plays):
+            what = "both dice" if d1 != d2 else f"{need} moves"
+            return f"you must play {what}, for example {example}"
+        if d1 != d2 and need == 1:
+            big = max(d1, d2)
+            return f"you must play the {big} (the larger die) when only one die can be played, for example {example}"
+        if not pinning and (base[OPROT] or any(pl.work[OPROT] for pl in plays)):
+            return (f"{position.turn.other.value}'s bar is protected: leave it a point to enter in your 7-12, "
+                    f"for example {example}")
+        return f"that play is not allowed; for example {example}"
+    return best_reason
