@@ -1,0 +1,96 @@
+"""tabla's storage: the only code that talks to Redis. It stores and loads; it never decides rules.
+
+Connect, use the repositories, close::
+
+    store = await connect()            # $REDIS_URL, or an embedded server in the user's data dir
+    game = await store.games.create(variant="plakoto", players=(p1, p2), position=tpn, deadline=t)
+    current = await store.games.get(game.id)
+    result = await store.games.apply(current, replace(current, position=after, turn=1, dice="31"),
+                                     command_id=interaction_id, move=MoveLogEntry(0, "31", "24/21 24/23", after, now))
+    await store.aclose()
+
+Repositories on `Store`:
+- `games`: create, get, snapshot (record + move log), log, apply (atomic, idempotent compare-and-set),
+  active_for (a player's active games), repair / repair_all (re-derive the indexes from the records).
+- `matches`: create, get, update (compare-and-set). `challenges`: create, get, take (exactly one taker),
+  cancel, open_in_chat, addressed_to; they expire (24 h by default).
+- `players`: ensure (platform account -> player, created on first sight), get, find, update.
+- `standings` (points per chat) and `ratings` (per variant): record a result once per event id, top, lookups.
+- `schedule`: claim_due(now, limit, lease) hands each due reminder or deadline to exactly one process; done.
+
+Errors: `StorageError` and its kinds `StoreUnavailable` (Redis down or silent: retry later; the store
+reconnects by itself), `NotFound`, `AlreadyExists`, `VersionConflict`, `UnknownSchemaVersion`, and
+`ServerStartError` from `connect()`. Design notes live in the module docstrings: `keys` (layout, hash tags),
+`games` (atomic steps and index consistency), `schedule` (claiming), `movelog` (compact log),
+`embedded` (the one-process server), `connection` (timeouts and recovery).
+"""
+
+from .challenges import DEFAULT_TTL as CHALLENGE_TTL
+from .challenges import ChallengeRepository
+from .connection import URL_ENV, connect, make_client
+from .embedded import DATA_DIR_ENV, EmbeddedServer, default_data_dir
+from .errors import (
+    AlreadyExists,
+    NotFound,
+    ServerStartError,
+    StorageError,
+    StoreUnavailable,
+    UnknownSchemaVersion,
+    VersionConflict,
+)
+from .games import GameRepository
+from .keys import Keys
+from .matches import MatchRepository
+from .players import PlayerRepository
+from .records import (
+    ApplyResult,
+    ChallengeRecord,
+    DueItem,
+    DueKind,
+    GameRecord,
+    GameResult,
+    MatchRecord,
+    MoveLogEntry,
+    PlayerRecord,
+)
+from .schedule import ScheduleRepository
+from .settings import StoreSettings
+from .standings import DEFAULT_RATING, RatingRepository, StandingsRepository
+from .store import Store
+
+__all__ = [
+    "CHALLENGE_TTL",
+    "DATA_DIR_ENV",
+    "DEFAULT_RATING",
+    "URL_ENV",
+    "AlreadyExists",
+    "ApplyResult",
+    "ChallengeRecord",
+    "ChallengeRepository",
+    "DueItem",
+    "DueKind",
+    "EmbeddedServer",
+    "GameRecord",
+    "GameRepository",
+    "GameResult",
+    "Keys",
+    "MatchRecord",
+    "MatchRepository",
+    "MoveLogEntry",
+    "NotFound",
+    "PlayerRecord",
+    "PlayerRepository",
+    "RatingRepository",
+    "ScheduleRepository",
+    "ServerStartError",
+    "StandingsRepository",
+    "StorageError",
+    "Store",
+    "StoreSettings",
+    "StoreUnavailable",
+    "UnknownSchemaVersion",
+    "VersionConflict",
+    "connect",
+    "default_data_dir",
+    "make_client",
+]

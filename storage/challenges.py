@@ -1,0 +1,127 @@
+"""Challenges: invitations to a game or match, to one player or open to a chat, that expire (24 h by default).
+
+A challenge record carries a Redis TTL, so an unanswered one disappears by itself; it also records
+`expires_at`, and reads given a `now` treat it as gone from then on. Open challenges are listed per chat and
+targeted ones per player, in sorted sets scored by expiry; those indexes are pruned as they are read.
+`take` removes a challenge with GETDEL, so of any number of players accepting at once exactly one gets it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Mapping
+
+from . import codec
+from .backend import Repository, text
+from .errors import AlreadyExists, NotFound, guarded
+from .ids import new_id
+from .records import ChallengeRecord
+
+DEFAULT_TTL = 24 * 3600.0
+
+
+class ChallengeRepository(Repository):
+    """Stores challenges until they are taken, cancelled or expire."""
+
+    @guarded
+    async def create(
+        self,
+        *,
+        challenger: str,
+        chat: str,
+        variant: str,
+        options: Mapping[str, str] | None = None,
+        target: str | None = None,
+        match_target: int = 1,
+        ttl: float = DEFAULT_TTL,
+        now: float | None = None,
+    ) -> ChallengeRecord:
+        """Store a challenge that expires `ttl` seconds after `now`."""
+        if ttl <= 0:
+            raise ValueError(f"a challenge's ttl must be positive, not {ttl!r}")
+        now = time.time() if now is None else now
+        for _ in range(3):
+            challenge = ChallengeRecord(
+                id=new_id(), challenger=challenger, chat=chat, variant=variant, options=dict(options or {}),
+                match_target=match_target, created_at=now, expires_at=now + ttl, target=target,
+            )
+            stored = await self._client.set(self._keys.challenge(challenge.id), codec.dump_challenge(challenge),
+                                             px=max(1, round(ttl * 1000)), nx=True)
+            if stored:
+                await self._client.zadd(self._index(challenge), {challenge.id: challenge.expires_at})
+                return challenge
+        raise AlreadyExists("challenge", "(fresh id)")
+
+    @guarded
+    async def get(self, challenge_id: str, *, now: float | None = None) -> ChallengeRecord:
+        """The challenge, if it is still open at `now`.
+
+        :raises NotFound: no such challenge, or it has expired, been taken or cancelled.
+        """
+        key = self._keys.challenge(challenge_id)
+        raw = await self._client.get(key)
+        return self._live(challenge_id, key, raw, now)
+
+    @guarded
+    async def take(self, challenge_id: str, *, now: float | None = None) -> ChallengeRecord:
+        """Remove and return the challenge (to accept it); exactly one of several concurrent callers gets it.
+
+        :raises NotFound: no such challenge, or it has expired, been taken or cancelled.
+        """
+        key = self._keys.challenge(challenge_id)
+        raw = await self._client.getdel(key)
+        challenge = self._live(challenge_id, key, raw, now)
+        await self._client.zrem(self._index(challenge), challenge_id)
+        return challenge
+
+    @guarded
+    async def cancel(self, challenge_id: str) -> bool:
+        """Withdraw the challenge; False if it was already gone."""
+        key = self._keys.challenge(challenge_id)
+        raw = await self._client.getdel(key)
+        if raw is None:
+            return False
+        challenge = codec.challenge_from(challenge_id, codec.load(key, raw))
+        await self._client.zrem(self._index(challenge), challenge_id)
+        return True
+
+    @guarded
+    async def open_in_chat(self, chat: str, *, now: float | None = None) -> list[ChallengeRecord]:
+        """The chat's open challenges still valid at `now`, oldest first."""
+        return await self._listed(self._keys.chat_challenges(chat), now)
+
+    @guarded
+    async def addressed_to(self, player_id: str, *, now: float | None = None) -> list[ChallengeRecord]:
+        """The challenges addressed to this player still valid at `now`, oldest first."""
+        return await self._listed(self._keys.player_challenges(player_id), now)
+
+    def _index(self, challenge: ChallengeRecord) -> str:
+        if challenge.target is None:
+            return self._keys.chat_challenges(challenge.chat)
+        return self._keys.player_challenges(challenge.target)
+
+    async def _listed(self, index: str, now: float | None) -> list[ChallengeRecord]:
+        now = time.time() if now is None else now
+        await self._client.zremrangebyscore(index, "-inf", now)
+        ids = [text(member) for member in await self._client.zrange(index, 0, -1)]
+        keys = [self._keys.challenge(challenge_id) for challenge_id in ids]
+        raws = await asyncio.gather(*(self._client.get(key) for key in keys))
+        found, gone = [], []
+        for challenge_id, key, raw in zip(ids, keys, raws, strict=True):
+            try:
+                found.append(self._live(challenge_id, key, raw, now))
+            except NotFound:
+                gone.append(challenge_id)
+        if gone:
+            await self._client.zrem(index, *gone)
+        return sorted(found, key=lambda challenge: challenge.created_at)
+
+    @staticmethod
+    def _live(challenge_id: str, key: str, raw: bytes | None, now: float | None) -> ChallengeRecord:
+        if raw is None:
+            raise NotFound("challenge", challenge_id)
+        challenge = codec.challenge_from(challenge_id, codec.load(key, raw))
+        if challenge.expires_at <= (time.time() if now is None else now):
+            raise NotFound("challenge", challenge_id)
+        return challenge

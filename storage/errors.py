@@ -1,0 +1,108 @@
+"""Typed errors of the storage layer, and the one place where Redis client errors become them.
+
+Every public coroutine of a repository is wrapped by `guarded`: it bounds the call by the store's operation
+timeout and turns connection failures and timeouts into `StoreUnavailable`, so callers never see a
+`redis` exception type and never wait for ever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+
+from redis import exceptions as redis_errors
+
+
+class StorageError(Exception):
+    """Base class of every error raised by `storage`."""
+
+
+class StoreUnavailable(StorageError):
+    """Redis could not be reached or did not answer in time; retry later (the store reconnects by itself)."""
+
+
+class NotFound(StorageError, LookupError):
+    """No record of this kind has this id (or it has expired)."""
+
+    def __init__(self, kind: str, record_id: str) -> None:
+        super().__init__(f"no {kind} {record_id!r}")
+        self.kind = kind
+        self.record_id = record_id
+
+
+class AlreadyExists(StorageError):
+    """A record with this id exists already."""
+
+    def __init__(self, kind: str, record_id: str) -> None:
+        super().__init__(f"{kind} {record_id!r} exists already")
+        self.kind = kind
+        self.record_id = record_id
+
+
+class VersionConflict(StorageError):
+    """The record changed since it was read: `expected` is the version the caller had, `actual` the stored one.
+
+    Reload the record, recompute and try again (with a new command id only if the command itself changed).
+    """
+
+    def __init__(self, kind: str, record_id: str, expected: int, actual: int) -> None:
+        super().__init__(f"{kind} {record_id!r} is at version {actual}, not {expected}")
+        self.kind = kind
+        self.record_id = record_id
+        self.expected = expected
+        self.actual = actual
+
+
+class UnknownSchemaVersion(StorageError):
+    """A stored record was written with a schema this code does not know; it is refused, not guessed at."""
+
+    def __init__(self, key: str, version: object, known: int) -> None:
+        super().__init__(f"record {key!r} has schema version {version!r}; this code reads only version {known}")
+        self.key = key
+        self.version = version
+
+
+class ServerStartError(StorageError):
+    """No Redis server could be started for the one-process setup."""
+
+
+_OUTAGES: tuple[type[BaseException], ...] = (
+    redis_errors.ConnectionError,  # includes BusyLoadingError and MaxConnectionsError
+    redis_errors.TimeoutError,
+    redis_errors.ClusterDownError,
+    redis_errors.TryAgainError,
+    redis_errors.SlotNotCoveredError,
+    redis_errors.RedisClusterException,
+    TimeoutError,
+    OSError,
+)
+
+
+class HasOperationTimeout(Protocol):
+    """Anything that knows how long one storage call may take."""
+
+    @property
+    def operation_timeout(self) -> float: ...
+
+
+S = TypeVar("S", bound=HasOperationTimeout)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def guarded(method: Callable[Concatenate[S, P], Awaitable[R]]) -> Callable[Concatenate[S, P], Coroutine[Any, Any, R]]:
+    """Bound an async method by `self.operation_timeout` and map outages to `StoreUnavailable`."""
+
+    @functools.wraps(method)
+    async def wrapper(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            async with asyncio.timeout(self.operation_timeout):
+                return await method(self, *args, **kwargs)
+        except StorageError:
+            raise
+        except _OUTAGES as exc:
+            raise StoreUnavailable(f"Redis is unavailable: {exc or type(exc).__name__}") from exc
+
+    return wrapper

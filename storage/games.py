@@ -1,0 +1,254 @@
+"""Games: creating them, reading them with their move logs, and changing them one atomic step at a time.
+
+Every change goes through `apply`, a Lua compare-and-set on the game's version (`game_apply.lua`): it checks
+the command id against the game's recent commands (a repeated command returns the first result and changes
+nothing), then the version, then stores the new record, appends the move to the log and remembers the command,
+all in one step. The record, log and command list share the hash tag `{g:<id>}`.
+
+Consistency with the indexes. A player's active games (`{p:<id>}:games`) and the schedule of reminders and
+deadlines (`{s:<n>}:due`) live under other hash tags, so in a cluster they cannot change in the same step as
+the game. The game record is the source of truth and the indexes follow it, idempotently, right after each
+successful step. If a process dies between the two, the indexes are repaired by
+- retrying the command: a duplicate command id re-derives the game's indexes (`repair`);
+- reading: `active_for` drops ids whose game is finished or gone;
+- a claimed schedule item is acted on only if the game is still at its version (`DueItem.is_current`);
+- `repair_all`, which walks every game record (for a start-up or maintenance sweep).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import replace
+
+from . import codec, movelog
+from .backend import Backend, Repository, text
+from .errors import AlreadyExists, NotFound, UnknownSchemaVersion, VersionConflict, guarded
+from .ids import new_id
+from .records import ApplyResult, DueItem, DueKind, GameRecord, MoveLogEntry
+from .schedule import ScheduleRepository
+
+_FIXED_FIELDS = ("id", "variant", "options", "players", "start_position", "created_at", "chat", "match_id")
+
+
+def due_items(game: GameRecord) -> list[DueItem]:
+    """The reminder and deadline a game's current version should have scheduled."""
+    if game.finished:
+        return []
+    items = []
+    if game.remind_at is not None:
+        items.append(DueItem(DueKind.REMINDER, game.id, game.version, game.remind_at))
+    if game.deadline is not None:
+        items.append(DueItem(DueKind.DEADLINE, game.id, game.version, game.deadline))
+    return items
+
+
+class GameRepository(Repository):
+    """Stores games; never decides rules (the caller computes every new state with the rules engine)."""
+
+    def __init__(self, backend: Backend, schedule: ScheduleRepository) -> None:
+        super().__init__(backend)
+        self._schedule = schedule
+
+    @guarded
+    async def create(
+        self,
+        *,
+        variant: str,
+        players: tuple[str, str],
+        position: str,
+        options: Mapping[str, str] | None = None,
+        dice: str = "",
+        turn: int = 0,
+        chat: str | None = None,
+        match_id: str | None = None,
+        deadline: float | None = None,
+        remind_at: float | None = None,
+        now: float | None = None,
+        game_id: str | None = None,
+    ) -> GameRecord:
+        """Store a new game at version 1, add it to its players' active games and schedule its times.
+
+        :raises AlreadyExists: `game_id` was given and is taken.
+        """
+        now = time.time() if now is None else now
+        for _ in range(3):
+            record = GameRecord(
+                id=game_id or new_id(), variant=variant, options=dict(options or {}), players=players,
+                position=position, start_position=position, dice=dice, turn=turn, version=1, created_at=now,
+                updated_at=now, chat=chat, match_id=match_id, deadline=deadline, remind_at=remind_at,
+            )
+            if await self._client.set(self._keys.game(record.id), codec.dump_game(record), nx=True):
+                await self._sync_indexes(None, record)
+                return record
+            if game_id is not None:
+                break
+        raise AlreadyExists("game", game_id or "(fresh id)")
+
+    @guarded
+    async def get(self, game_id: str) -> GameRecord:
+        """The game as stored.
+
+        :raises NotFound: no such game.
+        """
+        return await self._get(game_id)
+
+    @guarded
+    async def snapshot(self, game_id: str) -> tuple[GameRecord, list[MoveLogEntry]]:
+        """The game and its whole move log, read in one atomic step (the log ends at the record's position).
+
+        :raises NotFound: no such game.
+        """
+        key = self._keys.game(game_id)
+        reply = await self._scripts.game_read(keys=[key, self._keys.game_log(game_id)], args=[0])
+        if not reply:
+            raise NotFound("game", game_id)
+        game = codec.game_from(game_id, codec.load(key, reply[0]))
+        return game, movelog.decode_all(reply[1], game.start_position, game.created_at)
+
+    @guarded
+    async def log(self, game_id: str) -> list[MoveLogEntry]:
+        """The game's move log, oldest first.
+
+        :raises NotFound: no such game.
+        """
+        return (await self.snapshot(game_id))[1]
+
+    @guarded
+    async def apply(
+        self,
+        current: GameRecord,
+        new: GameRecord,
+        *,
+        command_id: str,
+        move: MoveLogEntry | None = None,
+        now: float | None = None,
+    ) -> ApplyResult:
+        """Replace `current` (as loaded) by `new` (built with `dataclasses.replace`) in one atomic step.
+
+        The step succeeds only if the game is still at `current.version`; the stored version becomes
+        `current.version + 1` and `updated_at` becomes `now`. `move` is appended to the log; the position may
+        change only with a move, and `move.position` must be `new.position`. Setting `result` finishes the
+        game (it leaves its players' active games; its log stays). A `command_id` seen before (within the last
+        `commands_kept` changes and `commands_ttl` seconds) changes nothing and returns the first result.
+
+        :raises VersionConflict: the game changed since `current` was read.
+        :raises NotFound: the game does not exist.
+        :raises ValueError: `new` changes a fixed field, or the position and the move disagree.
+        """
+        self._check_change(current, new, command_id, move)
+        now = time.time() if now is None else now
+        stored = replace(new, version=current.version + 1, updated_at=now)
+        settings = self._backend.settings
+        entry = b"" if move is None else movelog.encode(move, current.position, current.created_at)
+        key = self._keys.game(current.id)
+        reply = await self._scripts.game_apply(
+            keys=[key, self._keys.game_log(current.id), self._keys.game_commands(current.id)],
+            args=[command_id, current.version, current.position, codec.dump_game(stored), entry,
+                  settings.commands_kept, int(settings.commands_ttl * 1000), codec.SCHEMA_VERSION],
+        )
+        outcome = text(reply[0])
+        if outcome == "ok":
+            await self._sync_indexes(current, stored)
+            return _result(current.id, text(reply[1]), duplicate=False)
+        if outcome == "dup":
+            await self._repair(current.id)
+            return _result(current.id, text(reply[1]), duplicate=True)
+        if outcome == "missing":
+            raise NotFound("game", current.id)
+        if outcome == "conflict":
+            raise VersionConflict("game", current.id, current.version, int(reply[1]))
+        if outcome == "schema":
+            raise UnknownSchemaVersion(key, text(reply[1]), codec.SCHEMA_VERSION)
+        raise ValueError(f"apply() was given a record of game {current.id!r} whose position is not the stored one "
+                         f"at version {current.version}: pass the record as loaded")
+
+    @guarded
+    async def active_for(self, player_id: str) -> list[str]:
+        """Ids of the player's active games, sorted; ids whose game is finished or gone are dropped for good."""
+        key = self._keys.player_games(player_id)
+        ids = sorted(text(member) for member in await self._client.smembers(key))
+        stale = []
+        for game_id in ids:
+            try:
+                game = await self._get(game_id)
+            except NotFound:
+                stale.append(game_id)
+                continue
+            if game.finished or player_id not in game.players:
+                stale.append(game_id)
+        if stale:
+            await self._client.srem(key, *stale)
+        return [game_id for game_id in ids if game_id not in stale]
+
+    @guarded
+    async def repair(self, game_id: str) -> GameRecord:
+        """Re-derive the game's index entries (active games, schedule) from its record; idempotent.
+
+        :raises NotFound: no such game.
+        """
+        return await self._repair(game_id)
+
+    async def ids(self) -> AsyncIterator[str]:
+        """Every stored game id (a SCAN over all nodes; slow on a big store, for maintenance only)."""
+        pattern = self._keys.all_games_pattern()
+        async for key in self._client.scan_iter(match=pattern, count=1000, _type="string"):
+            name = text(key)
+            if name.endswith("}"):
+                yield name[name.index("{g:") + 3 : -1]
+
+    async def repair_all(self) -> int:
+        """Repair the indexes of every game; returns how many games were visited."""
+        count = 0
+        async for game_id in self.ids():
+            try:
+                await self.repair(game_id)
+            except NotFound:
+                continue
+            count += 1
+        return count
+
+    async def _get(self, game_id: str) -> GameRecord:
+        key = self._keys.game(game_id)
+        raw = await self._client.get(key)
+        if raw is None:
+            raise NotFound("game", game_id)
+        return codec.game_from(game_id, codec.load(key, raw))
+
+    async def _repair(self, game_id: str) -> GameRecord:
+        game = await self._get(game_id)
+        await self._sync_indexes(None, game, full=True)
+        return game
+
+    async def _sync_indexes(self, before: GameRecord | None, after: GameRecord, *, full: bool = False) -> None:
+        """Bring the indexes from `before`'s state to `after`'s; `full` rewrites them whatever `before` was."""
+        pipe = self._client.pipeline(transaction=False)
+        was_active = before is not None and not before.finished
+        if after.finished and (was_active or full):
+            for player in set(after.players):
+                pipe.srem(self._keys.player_games(player), after.id)
+        elif not after.finished and (not was_active or full):
+            for player in set(after.players):
+                pipe.sadd(self._keys.player_games(player), after.id)
+        old_items = due_items(before) if before is not None else []
+        self._schedule.stage_remove(pipe, old_items)
+        self._schedule.stage_add(pipe, due_items(after))
+        if len(pipe):
+            await pipe.execute()
+
+    @staticmethod
+    def _check_change(current: GameRecord, new: GameRecord, command_id: str, move: MoveLogEntry | None) -> None:
+        if not command_id or "|" in command_id:
+            raise ValueError(f"a command id must be a non-empty string without '|', not {command_id!r}")
+        changed = [name for name in _FIXED_FIELDS if getattr(current, name) != getattr(new, name)]
+        if changed:
+            raise ValueError(f"apply() cannot change a game's {', '.join(changed)}")
+        if move is None and new.position != current.position:
+            raise ValueError("a game's position changes only with a move log entry")
+        if move is not None and move.position != new.position:
+            raise ValueError("the move's position after must be the game's new position")
+
+
+def _result(game_id: str, packed: str, *, duplicate: bool) -> ApplyResult:
+    version, length = packed.split("|")
+    return ApplyResult(game_id, int(version), int(length), duplicate=duplicate)

@@ -1,0 +1,95 @@
+"""Every Redis key the store uses, in one place.
+
+Keys are Redis Cluster safe: the part in braces is the hash tag, and everything one Lua script or one
+atomic command touches shares it. A game's record, move log and recent command ids share `{g:<id>}`; a chat's
+standings and the ids of results already counted share `{chat:<chat>}`; and so on. Keys of different tags are
+never touched atomically together: see `games.py` for how the indexes that span tags are kept consistent.
+
+Layout (prefix `tabla` by default):
+
+    tabla:{g:<game>}                 game record (JSON string)
+    tabla:{g:<game>}:log             move log (list of compact entries)
+    tabla:{g:<game>}:cmd             recent command ids with their results (bounded list with a TTL)
+    tabla:{m:<match>}                match record
+    tabla:{c:<challenge>}            challenge record (expires)
+    tabla:{p:<player>}               player record
+    tabla:{p:<player>}:games         ids of the player's active games (set)
+    tabla:{p:<player>}:challenges    challenges addressed to the player (sorted set by expiry)
+    tabla:{a:<platform>:<user>}      account: platform user id -> player id
+    tabla:{chat:<chat>}:challenges   open challenges of a chat (sorted set by expiry)
+    tabla:{chat:<chat>}:standings    points per player in a chat (sorted set)
+    tabla:{chat:<chat>}:counted      results already added to the standings (sorted set by time)
+    tabla:{r:<variant>}:ratings      rating per player for a variant (sorted set)
+    tabla:{r:<variant>}:counted      results already applied to the ratings
+    tabla:{s:<n>}:due                bucket n of the schedule of reminders and deadlines (sorted set by due time)
+"""
+
+from __future__ import annotations
+
+DEFAULT_PREFIX = "tabla"
+
+
+def _part(value: str, what: str) -> str:
+    if not value or "{" in value or "}" in value or "\n" in value:
+        raise ValueError(f"{what} must be a non-empty string without braces or newlines, not {value!r}")
+    return value
+
+
+class Keys:
+    """Builds the keys under one prefix (tests use a unique prefix per run)."""
+
+    def __init__(self, prefix: str = DEFAULT_PREFIX) -> None:
+        self.prefix = _part(prefix, "the key prefix")
+
+    def game(self, game_id: str) -> str:
+        return f"{self.prefix}:{{g:{_part(game_id, 'a game id')}}}"
+
+    def game_log(self, game_id: str) -> str:
+        return f"{self.game(game_id)}:log"
+
+    def game_commands(self, game_id: str) -> str:
+        return f"{self.game(game_id)}:cmd"
+
+    def match(self, match_id: str) -> str:
+        return f"{self.prefix}:{{m:{_part(match_id, 'a match id')}}}"
+
+    def challenge(self, challenge_id: str) -> str:
+        return f"{self.prefix}:{{c:{_part(challenge_id, 'a challenge id')}}}"
+
+    def player(self, player_id: str) -> str:
+        return f"{self.prefix}:{{p:{_part(player_id, 'a player id')}}}"
+
+    def player_games(self, player_id: str) -> str:
+        return f"{self.player(player_id)}:games"
+
+    def player_challenges(self, player_id: str) -> str:
+        return f"{self.player(player_id)}:challenges"
+
+    def account(self, platform: str, user_id: str) -> str:
+        return f"{self.prefix}:{{a:{_part(platform, 'a platform')}:{_part(user_id, 'a platform user id')}}}"
+
+    def chat_challenges(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:challenges"
+
+    def standings(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:standings"
+
+    def standings_counted(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:counted"
+
+    def ratings(self, variant: str) -> str:
+        return f"{self.prefix}:{{r:{_part(variant, 'a variant name')}}}:ratings"
+
+    def ratings_counted(self, variant: str) -> str:
+        return f"{self.prefix}:{{r:{_part(variant, 'a variant name')}}}:counted"
+
+    def schedule(self, bucket: int) -> str:
+        return f"{self.prefix}:{{s:{bucket}}}:due"
+
+    def all_games_pattern(self) -> str:
+        """A SCAN pattern for every game record (not its log or command keys)."""
+        return f"{self.prefix}:{{g:*}}"
+
+    def everything_pattern(self) -> str:
+        """A SCAN pattern for every key under the prefix."""
+        return f"{self.prefix}:*"

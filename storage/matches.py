@@ -1,0 +1,80 @@
+"""Matches: the score, the games played and who starts next, changed by compare-and-set on the version.
+
+A game names its match (`GameRecord.match_id`, the source of truth); the match lists its games in order,
+appended by the caller with `update` when it creates the next game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import replace
+
+from . import codec
+from .backend import Repository
+from .errors import AlreadyExists, NotFound, guarded
+from .ids import new_id
+from .records import MatchRecord
+from .versioned import compare_and_set
+
+_FIXED_FIELDS = ("id", "variant", "options", "players", "target", "created_at", "chat")
+
+
+class MatchRepository(Repository):
+    """Stores matches."""
+
+    @guarded
+    async def create(
+        self,
+        *,
+        variant: str,
+        players: tuple[str, str],
+        target: int,
+        options: Mapping[str, str] | None = None,
+        starts_next: int = 0,
+        chat: str | None = None,
+        now: float | None = None,
+    ) -> MatchRecord:
+        """Store a new match at version 1, score 0-0, without games yet."""
+        now = time.time() if now is None else now
+        for _ in range(3):
+            match = MatchRecord(
+                id=new_id(), variant=variant, options=dict(options or {}), players=players, target=target,
+                score=(0, 0), games=(), starts_next=starts_next, version=1, created_at=now, updated_at=now,
+                chat=chat,
+            )
+            try:
+                await compare_and_set(self._backend, "match", match.id, self._keys.match(match.id), 0,
+                                      codec.dump_match(match))
+            except AlreadyExists:
+                continue
+            return match
+        raise AlreadyExists("match", "(fresh id)")
+
+    @guarded
+    async def get(self, match_id: str) -> MatchRecord:
+        """The match as stored.
+
+        :raises NotFound: no such match.
+        """
+        key = self._keys.match(match_id)
+        raw = await self._client.get(key)
+        if raw is None:
+            raise NotFound("match", match_id)
+        return codec.match_from(match_id, codec.load(key, raw))
+
+    @guarded
+    async def update(self, current: MatchRecord, new: MatchRecord, *, now: float | None = None) -> MatchRecord:
+        """Replace `current` (as loaded) by `new` if the match is still at `current.version`; returns the stored record.
+
+        :raises VersionConflict: the match changed since `current` was read.
+        :raises NotFound: the match does not exist.
+        :raises ValueError: `new` changes a fixed field.
+        """
+        changed = [name for name in _FIXED_FIELDS if getattr(current, name) != getattr(new, name)]
+        if changed:
+            raise ValueError(f"update() cannot change a match's {', '.join(changed)}")
+        stored = replace(new, version=current.version + 1, updated_at=time.time() if now is None else now)
+        await compare_and_set(self._backend, "match", current.id, self._keys.match(current.id), current.version,
+                              codec.dump_match(stored))
+        return stored

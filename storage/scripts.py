@@ -1,0 +1,24 @@
+"""The Lua scripts, registered with redis-py so they run by SHA and are reloaded after a SCRIPT FLUSH or restart."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from redis.commands.core import AsyncScript
+
+from .settings import Client
+
+
+def _source(name: str) -> str:
+    return resources.files(__package__).joinpath(f"{name}.lua").read_text(encoding="utf-8")
+
+
+class Scripts:
+    """The store's scripts, registered on one client."""
+
+    def __init__(self, client: Client) -> None:
+        self.game_apply: AsyncScript = client.register_script(_source("game_apply"))
+        self.game_read: AsyncScript = client.register_script(_source("game_read"))
+        self.record_cas: AsyncScript = client.register_script(_source("record_cas"))
+        self.schedule_claim: AsyncScript = client.register_script(_source("schedule_claim"))
+        self.counted_increment: AsyncScript = client.register_script(_source("counted_increment"))

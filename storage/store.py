@@ -1,0 +1,78 @@
+"""The `Store`: every repository on one connected client, closed together."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from types import TracebackType
+
+from .backend import Backend
+from .challenges import ChallengeRepository
+from .errors import guarded
+from .games import GameRepository
+from .matches import MatchRepository
+from .players import PlayerRepository
+from .schedule import ScheduleRepository
+from .settings import Client, StoreSettings
+from .standings import RatingRepository, StandingsRepository
+
+
+class Store:
+    """Games, matches, challenges, players, standings, ratings and the schedule, on one Redis client.
+
+    The client is injected (built with `from_url`, see `connection.make_client`) and must not decode
+    responses. `aclose()` closes it and runs `on_close` (which stops an embedded server this process owns).
+    """
+
+    def __init__(
+        self,
+        client: Client,
+        settings: StoreSettings | None = None,
+        *,
+        on_close: Callable[[], Awaitable[None]] | None = None,
+        description: str = "Redis",
+    ) -> None:
+        self.settings = settings or StoreSettings()
+        self.description = description
+        backend = Backend(client, self.settings)
+        self._client = client
+        self._on_close = on_close
+        self.schedule = ScheduleRepository(backend)
+        self.games = GameRepository(backend, self.schedule)
+        self.matches = MatchRepository(backend)
+        self.challenges = ChallengeRepository(backend)
+        self.players = PlayerRepository(backend)
+        self.standings = StandingsRepository(backend)
+        self.ratings = RatingRepository(backend)
+
+    @property
+    def client(self) -> Client:
+        return self._client
+
+    @property
+    def operation_timeout(self) -> float:
+        return self.settings.operation_timeout
+
+    @guarded
+    async def ping(self) -> None:
+        """Check that Redis answers.
+
+        :raises StoreUnavailable: it does not (within the operation timeout).
+        """
+        await self._client.ping()
+
+    async def aclose(self) -> None:
+        """Close the client, then stop what `on_close` stops."""
+        try:
+            await self._client.aclose()
+        finally:
+            if self._on_close is not None:
+                on_close, self._on_close = self._on_close, None
+                await on_close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
