@@ -1,0 +1,324 @@
+"""A computer opponent: picks a legal play by a 1-ply evaluation of the position it leads to.
+
+Every legal play (R-TURN-1, R-TURN-2) is scored on its resulting layout, still seen from the mover (the
+`work` cells of a `Play`, board.py's layout): a play that wins the game is always taken (R-END-1, R-END-2,
+R-END-5), the biggest win first; any other play is valued by a handful of hand-weighted terms —
+
+- the race: pip counts of both sides (waiting and bar checkers count 25, R-ENTER-2);
+- pins (pinning games, R-MOVE-2): an opposing checker held down is worth a lot, more the farther it still has
+  to travel (the deeper in the mover's home board), and the opponent's mother held on the mover's 1-point
+  is close to a win (R-END-2); the mover's own pinned checkers cost the same way;
+- blots: a lone checker of the mover that the opponent can land on next turn, weighted by how many of the
+  36 rolls reach it and by what being pinned (R-MOVE-2) or hit (R-MOVE-4) there would cost; the mother left
+  alone on the mover's 24-point in reach of the opponent is nearly a lost game (R-END-2);
+- made points, the home board and primes (a point with two or more checkers is closed, R-MOVE-2, R-MOVE-4);
+- tawula's bar (R-MOVE-4, R-ENTER-3): opposing checkers on the bar are good, the mover's own are bad;
+- bearing off (R-OFF-1): checkers borne off and checkers already home.
+
+Ties between equally valued plays are broken by a seeded `random.Random`, so a seed fixes every choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .board import BAR, OBAR, OFF, OOFF, OWAIT, PIN, WAIT
+from .flow import Game
+from .plays import Play
+from .sides import Side
+from .variants import Variant
+
+# --- weights (in pips) ------------------------------------------------------------------------------------
+
+WIN = 1000.0              # a play that ends the game in the mover's favour, per point won
+PIN_BASE = 12.0           # an opposing checker pinned (R-MOVE-2) ...
+PIN_PER_PIP = 0.9         # ... plus this per pip it still has to travel
+MOTHER_PINNED = 150.0     # the opponent's mother held on the mover's 1-point (R-END-2)
+MOTHER_EXPOSED = 250.0    # the mover's lone mother that the opponent can pin (R-END-2), times the hit chance
+POINT = 2.0               # a made point (two or more checkers)
+HOME_POINT = 3.0          # a made point in the mover's home board, on top of POINT
+PRIME = 1.5               # per point of a run of three or more made points, times (run - 2)
+BLOT_SHOT = 1.0           # the mover's blot within reach: hit chance times the cost of losing it
+TARGET = 0.15             # an opposing blot within the mover's reach: hit chance times its value
+BAR_CHECKER = 6.0         # tawula: a checker on the bar (R-ENTER-3), besides its pips
+BORNE_OFF = 1.5           # a checker borne off (R-OFF-1), besides its pips
+HOME_CHECKER = 0.3        # a checker already home while the race is on
+TIE = 0.0                 # a tie (R-END-3, R-END-8): worth what an even position is worth
+
+# --- hit chances ------------------------------------------------------------------------------------------
+
+
+def _roll_masks() -> list[tuple[int, int]]:
+    """The 21 distinct rolls as (bitmask of distances they can cover, how many of the 36 rolls they are)."""
+    out: list[tuple[int, int]] = []
+    for a in range(1, 7):
+        for b in range(a, 7):
+            if a == b:
+                mask = sum(1 << (a * k) for k in range(1, 5) if a * k <= 12)
+                out.append((mask, 1))
+            else:
+                out.append(((1 << a) | (1 << b) | (1 << (a + b)), 2))
+    return out
+
+
+def _shot_table() -> tuple[int, ...]:
+    """For every set of distances 1..12 (bit d), how many of the 36 rolls cover at least one of them.
+
+    Intermediate landing points are not checked (R-MOVE-1): a slight overestimate for combined shots.
+    """
+    rolls = _roll_masks()
+    return tuple(sum(n for m, n in rolls if m & (mask << 1)) for mask in range(1 << 12))
+
+
+SHOTS: tuple[int, ...] = _shot_table()
+
+
+def _hit_chance(sources: list[int], target: int) -> float:
+    """The chance that a side with free checkers at `sources` (its own numbering, 25 = bar or waiting) can
+    land on its point `target` next roll."""
+    mask = 0
+    for s in sources:
+        d = s - target
+        if 0 < d <= 12:
+            mask |= 1 << (d - 1)
+    return SHOTS[mask] / 36.0 if mask else 0.0
+
+
+# --- evaluation -------------------------------------------------------------------------------------------
+
+
+def evaluate(cells: tuple[int, ...], variant: Variant) -> float:
+    """How good the layout `cells` (board.py, the mover's view, the opponent to roll next) is for the mover.
+
+    Not an outcome check: a finished game is judged by the play's `end` (see `score_play`).
+    """
+    if variant.pinning:
+        return _evaluate_pinning(cells)
+    return _evaluate_tawula(cells)
+
+
+def _runs(made: list[bool]) -> float:
+    """Prime value of made points (R-MOVE-2/4: two or more checkers close a point): runs of three or more."""
+    total = 0.0
+    run = 0
+    for m in (*made, False):
+        if m:
+            run += 1
+        else:
+            if run >= 3:
+                total += PRIME * run * (run - 2)
+            run = 0
+    return total
+
+
+def _evaluate_pinning(c: tuple[int, ...]) -> float:
+    """Plakoto, tapa, mahbusa (R-BOARD-2): the opponent's point for the mover's point p is 25 − p."""
+    my_pips = 0
+    opp_pips = 0
+    score = 0.0
+    my_blots: list[int] = []        # the mover's points with a lone free checker
+    opp_blots: list[int] = []       # the opponent's points (its numbering) with a lone free checker
+    my_sources: list[int] = []      # the mover's points with free checkers (they can move, R-MOVE-2)
+    opp_sources: list[int] = []     # the opponent's points (its numbering) with free checkers
+    made = [False] * 25
+    my_home = 0
+    my_back = 0                     # the mover's highest point with a checker
+    opp_back = 0                    # the opponent's highest point (its numbering) with a checker
+    for p in range(1, 25):
+        v = c[p]
+        if v == 0:
+            continue
+        q = 25 - p
+        if v > 0:
+            if v > PIN:  # the mover's checkers pinning one of the opponent's (R-MOVE-2)
+                n = v - PIN
+                opp_pips += q
+                # the opponent's pinned checker: worth more the farther it has to go, its mother most
+                score += PIN_BASE + PIN_PER_PIP * q
+                if p == 1:
+                    score += MOTHER_PINNED
+                opp_back = max(opp_back, q)
+            else:
+                n = v
+                if n == 1:
+                    my_blots.append(p)
+            my_pips += n * p
+            my_sources.append(p)
+            my_back = max(my_back, p)
+            if n >= 2 or v > PIN:
+                made[p] = True
+            if p <= 6:
+                my_home += n
+        else:
+            if v < -PIN:  # the opponent's checkers pinning one of the mover's
+                n = -v - PIN
+                my_pips += p
+                score -= PIN_BASE + PIN_PER_PIP * p
+                if p == 24:
+                    score -= MOTHER_PINNED
+                my_back = max(my_back, p)
+            else:
+                n = -v
+                if n == 1:
+                    opp_blots.append(q)
+            opp_pips += n * q
+            opp_sources.append(q)
+            opp_back = max(opp_back, q)
+    score += opp_pips - my_pips
+    contact = my_back + opp_back > 25
+    if contact:
+        for p in range(1, 25):
+            if made[p]:
+                score += POINT + (HOME_POINT if p <= 6 else 0.0)
+        score += _runs(made[1:])
+        for p in my_blots:
+            chance = _hit_chance(opp_sources, 25 - p)
+            if chance:
+                cost = PIN_BASE + PIN_PER_PIP * p
+                if p == 24:  # the mover's mother left alone (R-END-2)
+                    score -= MOTHER_EXPOSED * chance
+                score -= BLOT_SHOT * chance * cost
+        for q in opp_blots:
+            chance = _hit_chance(my_sources, 25 - q)
+            if chance:
+                value = PIN_BASE + PIN_PER_PIP * q + (MOTHER_PINNED if q == 24 else 0.0)
+                score += TARGET * chance * value
+    else:
+        score += HOME_CHECKER * my_home
+    score += BORNE_OFF * (c[OFF] - c[OOFF])
+    return score
+
+
+def _opp_point(p: int) -> int:
+    """Tawula (R-BOARD-3): the opponent's numbering of the mover's point p."""
+    return p - 12 if p > 12 else p + 12
+
+
+def _evaluate_tawula(c: tuple[int, ...]) -> float:
+    """Tawula: same direction (R-BOARD-3), hits send a checker to the bar (R-MOVE-4, R-ENTER-3)."""
+    my_out = c[BAR] + c[WAIT]
+    opp_out = c[OBAR] + c[OWAIT]
+    my_pips = 25 * my_out
+    opp_pips = 25 * opp_out
+    score = BAR_CHECKER * (c[OBAR] - c[BAR])
+    my_blots: list[int] = []
+    opp_blots: list[int] = []
+    my_sources: list[int] = [25] if my_out else []
+    opp_sources: list[int] = [25] if opp_out else []
+    made = [False] * 25
+    my_home = 0
+    for p in range(1, 25):
+        v = c[p]
+        if v > 0:
+            my_pips += v * p
+            my_sources.append(p)
+            if v == 1:
+                my_blots.append(p)
+            else:
+                made[p] = True
+            if p <= 6:
+                my_home += v
+        elif v < 0:
+            q = _opp_point(p)
+            opp_pips -= v * q
+            opp_sources.append(q)
+            if v == -1:
+                opp_blots.append(q)
+    score += opp_pips - my_pips
+    for p in range(1, 25):
+        if made[p]:
+            score += POINT + (HOME_POINT if p <= 6 else 0.0)
+    score += _runs(made[1:])
+    for p in my_blots:
+        chance = _hit_chance(opp_sources, _opp_point(p))
+        if chance:
+            score -= BLOT_SHOT * chance * (25 - p + BAR_CHECKER)
+    for q in opp_blots:
+        chance = _hit_chance(my_sources, _opp_point(q))
+        if chance:
+            score += TARGET * chance * (25 - q + BAR_CHECKER)
+    score += HOME_CHECKER * my_home
+    score += BORNE_OFF * (c[OFF] - c[OOFF])
+    return score
+
+
+# --- choosing ---------------------------------------------------------------------------------------------
+
+
+def score_play(play: Play) -> float:
+    """The value of `play` for its mover: a win is worth `WIN` per point (R-END-1, R-END-2, R-END-5), a tie
+    `TIE` (R-END-3, R-END-8), anything else the evaluation of the layout it leads to."""
+    end = play.end
+    if end is not None:
+        if end.winner is None:
+            return TIE
+        sign = 1.0 if end.winner is play.before.turn else -1.0
+        return sign * WIN * end.points
+    return evaluate(play.work, play.before.variant)
+
+
+def choose_play(plays: list[Play], seed: int | None = None, rng: random.Random | None = None) -> Play:
+    """The best of `plays` (all of one roll) by `score_play`; equal values are broken by `rng`, or by a
+    `random.Random(seed)` when no `rng` is given, so a seed makes the choice reproducible.
+
+    :raises ValueError: `plays` is empty (the turn passes, R-TURN-3: there is nothing to choose).
+    """
+    if not plays:
+        raise ValueError("no legal play to choose from: the turn passes (R-TURN-3)")
+    if rng is None:
+        rng = random.Random(seed)
+    if len(plays) == 1:
+        return plays[0]
+    scored = [(score_play(p), p) for p in plays]
+    best = max(s for s, _ in scored)
+    top = [p for s, p in scored if s >= best - 1e-9]
+    return top[0] if len(top) == 1 else rng.choice(top)
+
+
+def random_play(plays: list[Play], rng: random.Random) -> Play:
+    """A uniformly random legal play: the baseline opponent the evaluation is measured against.
+
+    :raises ValueError: `plays` is empty (R-TURN-3).
+    """
+    if not plays:
+        raise ValueError("no legal play to choose from: the turn passes (R-TURN-3)")
+    return rng.choice(plays)
+
+
+# --- whole games ------------------------------------------------------------------------------------------
+
+Chooser = Callable[[list[Play], random.Random], Play]
+
+
+def ai_chooser(plays: list[Play], rng: random.Random) -> Play:
+    """`choose_play` in the shape of a `Chooser`."""
+    return choose_play(plays, rng=rng)
+
+
+CHOOSERS: dict[str, Chooser] = {"ai": ai_chooser, "random": random_play}
+
+
+def play_game(variant: Variant, white: Chooser, black: Chooser, dice: random.Random,
+              choices: random.Random | None = None, max_turns: int = 10_000) -> Game:
+    """One whole game from the opening roll (R-OPEN-1) to its end, with dice drawn from `dice`; a side with
+    no legal play passes (R-TURN-3). `choices` breaks the choosers' ties (defaults to `dice`).
+
+    :raises RuntimeError: the game is still running after `max_turns` turns (a safety net, not a rule).
+    """
+    choices = dice if choices is None else choices
+    game = Game.new(variant)
+    while game.phase == "opening":
+        game = game.opening(dice.randint(1, 6), dice.randint(1, 6))
+    while game.phase != "over":
+        if game.turns > max_turns:
+            raise RuntimeError(f"the game did not end within {max_turns} turns")
+        if game.phase == "roll":
+            game = game.roll(dice.randint(1, 6), dice.randint(1, 6))
+        plays = game.plays()
+        if not plays:
+            game = game.pass_turn()
+            continue
+        chooser = white if game.turn is Side.WHITE else black
+        game = game.play(chooser(plays, choices))
+    return game

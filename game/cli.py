@@ -1,0 +1,269 @@
+"""The command-line tool: look at positions, list legal plays, and let computer players play whole games.
+
+    python -m game show VARIANT "TPN" [--as black] [--dice 65] [k=v ...]
+    python -m game plays VARIANT "TPN" 65 [k=v ...]
+    python -m game plays --jsonl            (JSON lines on stdin, one answer line each on stdout)
+    python -m game selfplay VARIANT --white ai|random --black ai|random --games N --seed S [k=v ...]
+
+Positions are TPN lines (RULES.md §11); `k=v` are variant options (§9). Bad arguments end with exit status 2
+and a message; a bad line of a `--jsonl` stream is answered with `{"error": ...}` and the stream goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
+
+from .ai import CHOOSERS, play_game
+from .ascii import render_ascii
+from .errors import GameError
+from .plays import Play, legal_plays
+from .position import Position
+from .sides import Side
+from .variants import PRESETS, Variant, parse_options, variant
+
+PROG = "python -m game"
+COMMANDS = ("show", "plays", "selfplay")
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors say which command they belong to."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+# --- reading arguments ------------------------------------------------------------------------------------
+
+
+def read_variant(name: str, pairs: Sequence[str]) -> Variant:
+    """The variant `name` with `k=v` options (§9).
+
+    :raises OptionError: unknown variant, option or value.
+    """
+    return variant(name, parse_options(list(pairs)))
+
+
+def read_dice(text: str) -> tuple[int, int]:
+    """Two digits 1..6, like `65` or `11` (R-DICE-2: a double is written twice).
+
+    :raises ValueError: anything else.
+    """
+    t = text.strip()
+    if len(t) != 2 or any(ch not in "123456" for ch in t):
+        raise ValueError(f"dice are two digits 1-6 like 65 or 11, not {text!r}")
+    return int(t[0]), int(t[1])
+
+
+def _json_dice(value: object) -> tuple[int, int]:
+    if (not isinstance(value, list) or len(value) != 2
+            or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in value)):
+        raise ValueError(f"dice must be a list of two numbers 1-6 like [6, 5], not {json.dumps(value)}")
+    return value[0], value[1]
+
+
+def _json_options(value: object) -> dict[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or any(not isinstance(v, str) for v in value.values()):
+        raise ValueError(f"options must be an object of strings like {{\"mother\": \"tie\"}}, "
+                         f"not {json.dumps(value)}")
+    return {str(k): v for k, v in value.items()}
+
+
+# --- plays ------------------------------------------------------------------------------------------------
+
+
+def play_line(play: Play) -> str:
+    """`play<TAB>TPN after<TAB>end` — the end is empty or like `white 2 mars`."""
+    end = play.end
+    return f"{play.notation}\t{play.position.to_tpn()}\t{end.describe() if end else ''}"
+
+
+def play_json(play: Play) -> dict[str, Any]:
+    end = play.end
+    return {"play": play.notation, "position": play.position.to_tpn(), "end": end.to_json() if end else None}
+
+
+def answer_json_line(line: str) -> dict[str, Any]:
+    """The answer to one `--jsonl` request: `{"plays": [...]}` or `{"error": reason}`."""
+    try:
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"not a JSON line: {exc}") from None
+        if not isinstance(request, dict):
+            raise ValueError("each line must be a JSON object with variant, position and dice")
+        for key in ("variant", "position", "dice"):
+            if key not in request:
+                raise ValueError(f"missing {key!r}")
+        name, tpn = request["variant"], request["position"]
+        if not isinstance(name, str):
+            raise ValueError(f"variant must be a string: one of {', '.join(PRESETS)}")
+        if not isinstance(tpn, str):
+            raise ValueError("position must be a TPN string")
+        var = variant(name, _json_options(request.get("options")))
+        position = Position.from_tpn(tpn, var)
+        dice = _json_dice(request["dice"])
+        return {"plays": [play_json(p) for p in legal_plays(position, dice)]}
+    except ValueError as exc:  # GameError and json.JSONDecodeError are ValueErrors
+        return {"error": str(exc) or type(exc).__name__}
+
+
+def run_jsonl(stdin: TextIO, stdout: TextIO) -> None:
+    """Answer every non-blank line of `stdin` with one JSON line, in order, flushing each."""
+    for line in stdin:
+        if not line.strip():
+            continue
+        stdout.write(json.dumps(answer_json_line(line)) + "\n")
+        stdout.flush()
+
+
+# --- selfplay ---------------------------------------------------------------------------------------------
+
+
+def selfplay(var: Variant, white: str, black: str, games: int, seed: int,
+             progress: TextIO | None = None) -> dict[str, int]:
+    """`games` whole games between the named players (`ai`, `random`); the dice and the players' choices come
+    from two `random.Random`s derived from `seed`, so a seed replays the same games."""
+    dice = random.Random(seed)
+    choices = random.Random(f"choices:{seed}")
+    totals = {"games": 0, "white_wins": 0, "black_wins": 0, "ties": 0, "white_points": 0, "black_points": 0}
+    for i in range(games):
+        game = play_game(var, CHOOSERS[white], CHOOSERS[black], dice, choices)
+        outcome = game.outcome
+        assert outcome is not None
+        totals["games"] += 1
+        if outcome.winner is Side.WHITE:
+            totals["white_wins"] += 1
+            totals["white_points"] += outcome.points
+        elif outcome.winner is Side.BLACK:
+            totals["black_wins"] += 1
+            totals["black_points"] += outcome.points
+        else:
+            totals["ties"] += 1
+        if progress is not None:
+            progress.write(f"game {i + 1}: {outcome.describe()} after {game.turns} turns\n")
+            progress.flush()
+    return totals
+
+
+# --- commands ---------------------------------------------------------------------------------------------
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+def _command_parser(command: str) -> _Parser:
+    p = _Parser(prog=f"{PROG} {command}")
+    if command == "show":
+        p.description = "Print the ASCII board of a position."
+        p.add_argument("variant", help=f"one of {', '.join(PRESETS)}")
+        p.add_argument("tpn", help="the position as a TPN line (quote it)")
+        p.add_argument("--as", dest="viewer", default="white", help="draw it for white (default) or black")
+        p.add_argument("--dice", help="show these dice, like 65")
+    elif command == "plays":
+        p.description = ("Print every legal play of a roll: play, TPN after (opponent to move) and the end, "
+                         "tab-separated; or answer JSON lines from stdin with --jsonl.")
+        p.add_argument("--jsonl", action="store_true", help="read JSON requests from stdin")
+        p.add_argument("variant", nargs="?", help=f"one of {', '.join(PRESETS)}")
+        p.add_argument("tpn", nargs="?", help="the position as a TPN line (quote it)")
+        p.add_argument("dice", nargs="?", help="two digits like 65")
+    else:
+        p.description = "Let computer players play whole games; the last line is a JSON summary."
+        p.add_argument("variant", help=f"one of {', '.join(PRESETS)}")
+        p.add_argument("--white", choices=sorted(CHOOSERS), default="ai")
+        p.add_argument("--black", choices=sorted(CHOOSERS), default="ai")
+        p.add_argument("--games", type=_positive, default=1)
+        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument("options", nargs="*", metavar="k=v", help="variant options, like mother=tie")
+    return p
+
+
+def _top_parser() -> _Parser:
+    p = _Parser(prog=PROG, description="tabla's rules engine on the command line.",
+                epilog=f"Run '{PROG} COMMAND --help' for a command's arguments.")
+    p.add_argument("command", choices=COMMANDS)
+    p.add_argument("args", nargs=argparse.REMAINDER, help="the command's arguments")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit status (argument errors exit with status 2 via SystemExit)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    top = _top_parser()
+    if not args or args[0] not in COMMANDS:
+        top.parse_args(args)  # prints help, or the error for an unknown command
+        return 2
+    command = args[0]
+    parser = _command_parser(command)
+    ns = parser.parse_intermixed_args(args[1:])
+    try:
+        if command == "show":
+            return _show(parser, ns)
+        if command == "plays":
+            return _plays(parser, ns)
+        return _selfplay(parser, ns)
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (`| head`): nothing more to say
+        return 0
+
+
+def _position(parser: _Parser, name: str, tpn: str, options: Sequence[str]) -> Position:
+    try:
+        return Position.from_tpn(tpn, read_variant(name, options))
+    except GameError as exc:
+        parser.error(str(exc))
+
+
+def _show(parser: _Parser, ns: argparse.Namespace) -> int:
+    position = _position(parser, ns.variant, ns.tpn, ns.options)
+    try:
+        viewer = Side.parse(ns.viewer)
+        dice = read_dice(ns.dice) if ns.dice is not None else None
+    except ValueError as exc:
+        parser.error(str(exc))
+    print(render_ascii(position, viewer, dice))
+    return 0
+
+
+def _plays(parser: _Parser, ns: argparse.Namespace) -> int:
+    if ns.jsonl:
+        if ns.variant is not None or ns.options:
+            parser.error("--jsonl reads everything from stdin: give no other arguments")
+        run_jsonl(sys.stdin, sys.stdout)
+        return 0
+    if ns.dice is None:
+        parser.error("give VARIANT, TPN and DICE (like 65), or --jsonl")
+    position = _position(parser, ns.variant, ns.tpn, ns.options)
+    try:
+        dice = read_dice(ns.dice)
+    except ValueError as exc:
+        parser.error(str(exc))
+    for play in legal_plays(position, dice):
+        sys.stdout.write(play_line(play) + "\n")
+    sys.stdout.flush()
+    return 0
+
+
+def _selfplay(parser: _Parser, ns: argparse.Namespace) -> int:
+    try:
+        var = read_variant(ns.variant, ns.options)
+    except GameError as exc:
+        parser.error(str(exc))
+    totals = selfplay(var, ns.white, ns.black, ns.games, ns.seed, None if ns.quiet else sys.stderr)
+    print(json.dumps(totals), flush=True)
+    return 0
