@@ -1,0 +1,94 @@
+"""Fixtures: a store on the machine's Redis (127.0.0.1:6379) or on a 3-master cluster, and own servers.
+
+Every store gets a key prefix unique to the test, and its keys are deleted afterwards, so runs in parallel
+never collide. Repository tests take `store`, which runs them once on a single server and once on the cluster.
+"""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+from storage import Store, StoreSettings, make_client
+
+from .servers import RedisCluster, RedisProcess
+
+LOCAL_URL = "redis://127.0.0.1:6379/0"
+RUN_ID = uuid.uuid4().hex[:8]
+_counter = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def single_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The machine's Redis; if it does not answer, a server of our own for the session."""
+    probe = redis.Redis.from_url(LOCAL_URL, socket_connect_timeout=1)
+    try:
+        probe.ping()
+        yield LOCAL_URL
+        return
+    except redis.RedisError:
+        pass
+    finally:
+        probe.close()
+    server = RedisProcess(tmp_path_factory.mktemp("single")).start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def cluster_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    cluster = RedisCluster(tmp_path_factory.mktemp("cluster")).start()
+    yield cluster.url
+    cluster.stop()
+
+
+def unique_prefix() -> str:
+    return f"tabla-test-{RUN_ID}-{next(_counter)}"
+
+
+async def open_store(url: str, **overrides: object) -> Store:
+    settings = StoreSettings.from_url(url, prefix=unique_prefix(), **overrides)
+    return Store(make_client(settings), settings)
+
+
+async def delete_everything(store: Store) -> None:
+    pattern = store.games._keys.everything_pattern()
+    keys = [key async for key in store.client.scan_iter(match=pattern, count=1000)]
+    for key in keys:
+        await store.client.delete(key)
+
+
+@pytest.fixture(params=["single", "cluster"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    """A store on the single server, then on the cluster."""
+    url = request.getfixturevalue(f"{request.param}_url")
+    opened = await open_store(url)
+    try:
+        yield opened
+    finally:
+        await delete_everything(opened)
+        await opened.aclose()
+
+
+@pytest.fixture
+async def single_store(single_url: str) -> AsyncIterator[Store]:
+    """A store on the single server only (for the multi-process tests)."""
+    opened = await open_store(single_url)
+    try:
+        yield opened
+    finally:
+        await delete_everything(opened)
+        await opened.aclose()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[RedisProcess]:
+    """A redis-server of this test's own, with AOF, on a free port in a temp dir."""
+    server = RedisProcess(tmp_path / "redis").start()
+    yield server
+    server.kill()
