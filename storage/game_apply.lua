@@ -14,9 +14,9 @@ local stored = redis.call('GET', KEYS[1])
 if not stored then
   return {'missing'}
 end
-local game = cjson.decode(stored)
-if game.sv ~= tonumber(ARGV[8]) then
-  return {'schema', tostring(game.sv)}
+local readable, game = pcall(cjson.decode, stored)
+if not readable or type(game) ~= 'table' or game.sv ~= tonumber(ARGV[8]) then
+  return {'schema', readable and type(game) == 'table' and tostring(game.sv) or 'unreadable'}
 end
 if game.v ~= tonumber(ARGV[2]) then
   return {'conflict', tostring(game.v)}

@@ -13,9 +13,9 @@ end
 if not stored then
   return {'missing'}
 end
-local record = cjson.decode(stored)
-if record.sv ~= tonumber(ARGV[3]) then
-  return {'schema', tostring(record.sv)}
+local readable, record = pcall(cjson.decode, stored)
+if not readable or type(record) ~= 'table' or record.sv ~= tonumber(ARGV[3]) then
+  return {'schema', readable and type(record) == 'table' and tostring(record.sv) or 'unreadable'}
 end
 if record.v ~= expected then
   return {'conflict', tostring(record.v)}

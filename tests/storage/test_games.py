@@ -155,6 +155,9 @@ async def test_a_record_of_an_unknown_schema_version_is_refused(store: Store) ->
         await store.games.get(game.id)
     with pytest.raises(UnknownSchemaVersion):
         await play(store, game, "c1")
+    await store.client.set(key, b"not json")
+    with pytest.raises(UnknownSchemaVersion, match="unreadable"):
+        await play(store, game, "c2")
 
 
 async def test_changes_that_are_not_game_steps_are_refused(store: Store) -> None:
