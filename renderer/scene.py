@@ -1,0 +1,121 @@
+"""What a board picture shows: the inputs of `layout()` and `render_png()`, engine-independent values.
+
+The last play is a plain list of single-die moves in the mover's numbering (R-BOARD-1, R-NOTE-1), so the
+service can describe any play without the picture depending on how plays are generated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from game import Position, Side, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    """One checker's move by one die, in the mover's numbering.
+
+    `frm` 25 enters a waiting or hit checker (R-ENTER-2/3), `to` 0 bears off (R-OFF-2); `hit` marks a pin
+    (R-MOVE-2) or a hit (R-MOVE-4) on landing; `from_bar` tells a re-entering hit checker from a waiting one.
+    """
+
+    frm: int
+    to: int
+    hit: bool = False
+    from_bar: bool = False
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.frm <= 25 and 0 <= self.to <= 24 and self.to < self.frm):
+            raise ValueError(f"a move goes from 1..25 down to 0..24, got {self.frm}/{self.to}")
+
+    def notation(self) -> str:
+        """`24/18*`, `bar/22`, `6/off` (R-NOTE-1)."""
+        frm = "bar" if self.frm == 25 else str(self.frm)
+        to = "off" if self.to == 0 else str(self.to)
+        return f"{frm}/{to}{'*' if self.hit else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class LastPlay:
+    """The play just made by `side`: its moves in `side`'s numbering (may be empty: the turn passed)."""
+
+    side: Side
+    moves: tuple[LastMove, ...] = ()
+
+    @classmethod
+    def from_steps(cls, side: Side, steps: Sequence[tuple[int, int, bool]]) -> LastPlay:
+        """From `(from, to, hit)` triples such as the engine's steps."""
+        return cls(side, tuple(LastMove(f, t, h) for f, t, h in steps))
+
+    def notation(self) -> str:
+        """The moves as written in the log, or `pass`."""
+        return " ".join(m.notation() for m in self.moves) or "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScore:
+    """Points each side has won in the match, and the match length (R-MATCH-1)."""
+
+    white: int
+    black: int
+    target: int
+
+    def of(self, side: Side) -> int:
+        return self.white if side is Side.WHITE else self.black
+
+
+class ResultLike(Protocol):
+    """A finished game: `winner` None is a tie (R-END-3/4); `reason` such as `mars`, `mother`, `capote`."""
+
+    @property
+    def winner(self) -> Side | None: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def reason(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A plain `ResultLike` (the engine's outcome fits the same shape)."""
+
+    winner: Side | None
+    points: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """Everything one board picture shows. `dice` belong to the side to move (`position.turn`)."""
+
+    position: Position
+    viewer: Side
+    last_play: LastPlay | None = None
+    dice: tuple[int, ...] | None = None
+    names: Mapping[Side, str] = field(default_factory=dict)
+    score: MatchScore | None = None
+    result: ResultLike | None = None
+
+    @property
+    def variant(self) -> Variant:
+        return self.position.variant
+
+    def __post_init__(self) -> None:
+        if self.dice is not None and not (
+                1 <= len(self.dice) <= 2 and all(isinstance(d, int) and 1 <= d <= 6 for d in self.dice)):
+            raise ValueError(f"dice must be one or two numbers 1..6, got {self.dice!r}")
+
+
+def make_scene(variant: Variant, position: Position, viewer: Side, *, last_play: LastPlay | None = None,
+               dice: Sequence[int] | None = None, names: Mapping[Side, str] | None = None,
+               score: MatchScore | None = None, result: ResultLike | None = None) -> Scene:
+    """A `Scene`, checking that `variant` is the position's variant.
+
+    :raises ValueError: the variant differs from the position's, or the dice are not 1..6.
+    """
+    if position.variant != variant:
+        raise ValueError(f"the position is a {position.variant.describe()} position, not {variant.describe()}")
+    return Scene(position, viewer, last_play, tuple(dice) if dice is not None else None, dict(names or {}),
+                 score, result)

@@ -1,0 +1,141 @@
+"""The pieces of a `Layout`: plain values with pixel coordinates, built by layout.py and painted by draw.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from game import Side
+
+from .geometry import Box
+from .theme import RGB
+
+Where = Literal["point", "bar", "waiting", "off"]
+
+
+@dataclass(frozen=True, slots=True)
+class Checker:
+    """One checker of the position (R-BOARD-4: each of the 30 appears exactly once).
+
+    `point` is the viewer's point number (0 off the points). A `disc` stands on a point or the bar, a `slab`
+    lies in the tray. `pinned` marks a checker held under its pinner (R-MOVE-2). A checker not `shown` is
+    beyond its stack's height: it has the top checker's box and is counted by that stack's count label.
+    """
+
+    side: Side
+    where: Where
+    point: int
+    box: Box
+    shape: Literal["disc", "slab"]
+    colour: RGB
+    pinned: bool = False
+    shown: bool = True
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        return ((self.box[0] + self.box[2]) // 2, (self.box[1] + self.box[3]) // 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A piece of text anchored at (x, y) with a Pillow anchor such as `mm` or `lm`.
+
+    `role`: point, count, tray, name, info, turn, score, variant, match, banner.
+    """
+
+    role: str
+    text: str
+    x: int
+    y: int
+    anchor: str
+    size: int
+    bold: bool
+    colour: RGB
+    side: Side | None = None
+    complex_script: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    value: int
+    box: Box
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow:
+    """A move of the last play, from the centre of where the checker left to where it landed."""
+
+    side: Side
+    start: tuple[int, int]
+    end: tuple[int, int]
+    hit: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Ring:
+    """A circle around a checker place: `from` (the place left), `to` (landed) or `hit` (landed with a pin/hit)."""
+
+    box: Box
+    kind: Literal["from", "to", "hit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A point number highlighted as the start (`from`) or end (`to`) of a move of the last play."""
+
+    point: int
+    kind: Literal["from", "to"]
+    box: Box
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """A player's strip: the opponent's at the top, the viewer's at the bottom; `active` is to move."""
+
+    side: Side
+    box: Box
+    active: bool
+    chip: Box
+
+
+@dataclass(frozen=True, slots=True)
+class Pill:
+    box: Box
+    colour: RGB
+
+
+@dataclass(frozen=True, slots=True)
+class Banner:
+    """The result across the board's middle when the game is over (winner None: a tie)."""
+
+    box: Box
+    winner: Side | None
+    lines: tuple[Label, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Everything a board picture shows, with its pixel geometry; `turn` is None when the game is over."""
+
+    width: int
+    height: int
+    viewer: Side
+    waiting_tray: bool
+    checkers: tuple[Checker, ...]
+    labels: tuple[Label, ...]
+    dice: tuple[Die, ...]
+    arrows: tuple[Arrow, ...]
+    rings: tuple[Ring, ...]
+    marks: tuple[Mark, ...]
+    panels: tuple[Panel, ...]
+    pills: tuple[Pill, ...]
+    turn: Side | None
+    banner: Banner | None
+
+    def labels_with(self, role: str) -> list[Label]:
+        return [lb for lb in self.labels if lb.role == role]
+
+    def checkers_at(self, where: Where, point: int = 0, side: Side | None = None) -> list[Checker]:
+        return [c for c in self.checkers
+                if c.where == where and c.point == point and (side is None or c.side is side)]
