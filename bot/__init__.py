@@ -1,0 +1,1 @@
+"""tabla's bot: the platform-neutral game service, the command grammar and the adapters."""

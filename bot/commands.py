@@ -1,0 +1,212 @@
+"""The command grammar every adapter shares: one line of text in, one `Command` (or a `CommandError`) out.
+
+    /challenge @bob tapa mother=tie to 5     a targeted challenge (no @name: open to the whole chat)
+    /play ai plakoto to 3                    a game or match against the computer
+    /accept [id]   /decline [id]   /cancel [id]   /lobby
+    /move 24/18 13/8 [game]   or just   24/18 13/8
+    /board [game]  /position [game]  /resign [game]  /games  /history [game]  /verify [game]
+    /standings  /stats [player]  /rules [variant]  /help  /lang [code]  /deadline [hours]
+
+A game or challenge id may be written with or without a leading `#`. Parsing never touches state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from game import PRESETS
+
+MAX_LENGTH = 300
+MAX_MATCH = 25
+
+COMMANDS: tuple[str, ...] = (
+    "help", "rules", "lang", "challenge", "play", "accept", "decline", "cancel", "lobby", "move", "board",
+    "position", "resign", "games", "standings", "stats", "history", "verify", "deadline",
+)
+_ALIASES = {"m": "move", "mv": "move", "start": "help", "new": "challenge", "lang": "lang", "language": "lang"}
+_ID = re.compile(r"^#?([a-z2-7]{4,12})$")
+_NAME = re.compile(r"^@?[\w.\-]{1,64}$")
+_LANG = re.compile(r"^[a-z]{2}$")
+
+
+class CommandError(ValueError):
+    """A line that is not a valid command; `message` is an English msgid with `{}` fields for `values`."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        super().__init__(message.format(**values))
+        self.message = message
+        self.values = values
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One parsed command. Only the fields its `name` uses are set."""
+
+    name: str
+    ref: str | None = None          # a game or challenge id
+    target: str | None = None       # a player named by a challenge or /stats
+    variant: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    match_to: int | None = None
+    notation: str | None = None
+    value: str | None = None        # /lang code, /deadline hours
+
+
+def looks_like_move(text: str) -> bool:
+    """Bare text that a player most likely meant as a play (`24/18 13/8`)."""
+    first = text.strip().split(maxsplit=1)[0] if text.strip() else ""
+    return "/" in first and not first.startswith("/")
+
+
+def parse(text: str) -> Command:
+    """Parse one line.
+
+    :raises CommandError: an unknown command, a malformed argument, extra words, or unusable text.
+    """
+    if not isinstance(text, str):
+        raise CommandError("I only understand text commands; try /help.")
+    if len(text) > MAX_LENGTH:
+        raise CommandError("That is too long for a command ({limit} characters at most); try /help.",
+                           limit=MAX_LENGTH)
+    if any(ord(ch) < 32 and ch not in "\t\n\r" for ch in text) or "\ufffd" in text:
+        raise CommandError("That text has control characters I cannot read; try /help.")
+    line = " ".join(text.split())
+    if not line:
+        raise CommandError("Send a command such as /help.")
+    if not line.startswith("/"):
+        if looks_like_move(line):
+            return _move(line.split())
+        raise CommandError("I did not understand that. Commands start with /; try /help.")
+    word, *args = line[1:].split(" ")
+    name = word.split("@", 1)[0].lower()  # Telegram appends @botname in groups
+    name = _ALIASES.get(name, name)
+    if name not in COMMANDS:
+        raise CommandError("Unknown command /{name}; try /help.", name=name[:20])
+    return _PARSERS[name](name, [a for a in args if a])
+
+
+def _game_id(token: str) -> str | None:
+    m = _ID.match(token.lower())
+    return m.group(1) if m else None
+
+
+def _ref(name: str, args: list[str]) -> Command:
+    if len(args) > 1:
+        raise CommandError("/{name} takes at most one id, not {n} words.", name=name, n=len(args))
+    if not args:
+        return Command(name)
+    ref = _game_id(args[0])
+    if ref is None:
+        raise CommandError("{word!r} is not an id; ids look like #k3vq7d (see /games or /lobby).",
+                           word=args[0][:20])
+    return Command(name, ref=ref)
+
+
+def _bare(name: str, args: list[str]) -> Command:
+    if args:
+        raise CommandError("/{name} takes no arguments.", name=name)
+    return Command(name)
+
+
+def _move(args: list[str]) -> Command:
+    ref = None
+    moves = []
+    for token in args:
+        if "/" not in token and _game_id(token) is not None and ref is None:
+            ref = _game_id(token)
+        else:
+            moves.append(token)
+    if not moves:
+        raise CommandError("Write your play after /move, for example /move 24/18 13/11.")
+    return Command("move", ref=ref, notation=" ".join(moves))
+
+
+def _setup(name: str, args: list[str], target: str | None) -> Command:
+    """The variant, options and match length shared by /challenge and /play."""
+    variant = None
+    options: dict[str, str] = {}
+    match_to = None
+    i = 0
+    while i < len(args):
+        word = args[i].lower()
+        if word in PRESETS and variant is None:
+            variant = word
+        elif "=" in word:
+            key, _, value = word.partition("=")
+            options[key] = value
+        elif word == "to" and i + 1 < len(args):
+            match_to = _points(args[i + 1])
+            i += 1
+        elif word.isdigit() and match_to is None:
+            match_to = _points(word)
+        else:
+            raise CommandError("I did not understand {word!r}; for example: /{name} tapa mother=tie to 5.",
+                               word=args[i][:20], name=name)
+        i += 1
+    return Command(name, target=target, variant=variant, options=options, match_to=match_to)
+
+
+def _points(word: str) -> int:
+    if not word.isdigit() or not 1 <= int(word) <= MAX_MATCH:
+        raise CommandError("A match is played to 1..{most} points, not {word!r}.", most=MAX_MATCH, word=word[:20])
+    return int(word)
+
+
+def _challenge(name: str, args: list[str]) -> Command:
+    target = None
+    if args and args[0].startswith("@"):
+        if not _NAME.match(args[0]) or len(args[0]) < 2:
+            raise CommandError("{word!r} is not a player name.", word=args[0][:20])
+        target = args[0][1:]
+        args = args[1:]
+    elif args and args[0].lower() in ("open", "all", "anyone"):
+        args = args[1:]
+    return _setup(name, args, target)
+
+
+def _play(name: str, args: list[str]) -> Command:
+    if args and args[0].lower() in ("ai", "bot", "computer", "cpu"):
+        args = args[1:]
+    return _setup(name, args, None)
+
+
+def _rules(name: str, args: list[str]) -> Command:
+    if len(args) > 1 or (args and args[0].lower() not in PRESETS):
+        raise CommandError("/rules takes one of: {variants}.", variants=", ".join(PRESETS))
+    return Command(name, variant=args[0].lower() if args else None)
+
+
+def _lang(name: str, args: list[str]) -> Command:
+    if len(args) > 1 or (args and not _LANG.match(args[0].lower())):
+        raise CommandError("/lang takes a two-letter language code such as en, bg or el.")
+    return Command(name, value=args[0].lower() if args else None)
+
+
+def _stats(name: str, args: list[str]) -> Command:
+    if len(args) > 1 or (args and not _NAME.match(args[0])):
+        raise CommandError("/stats takes at most one player name.")
+    return Command(name, target=args[0].lstrip("@") if args else None)
+
+
+def _deadline(name: str, args: list[str]) -> Command:
+    if len(args) > 1:
+        raise CommandError("/deadline takes a number of hours, for example /deadline 48.")
+    if args:
+        try:
+            hours = float(args[0])
+        except ValueError:
+            hours = -1.0
+        if not 1 <= hours <= 24 * 30:
+            raise CommandError("A move deadline is 1 to 720 hours, not {word!r}.", word=args[0][:20])
+        return Command(name, value=f"{hours:g}")
+    return Command(name)
+
+
+_PARSERS = {
+    "help": _bare, "lobby": _bare, "games": _bare, "standings": _bare,
+    "rules": _rules, "lang": _lang, "challenge": _challenge, "play": _play, "stats": _stats,
+    "accept": _ref, "decline": _ref, "cancel": _ref, "board": _ref, "position": _ref, "resign": _ref,
+    "history": _ref, "verify": _ref, "deadline": _deadline,
+    "move": lambda name, args: _move(args),
+}

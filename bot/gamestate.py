@@ -1,0 +1,75 @@
+"""A stored game record ↔ the engine's `Game`.
+
+The record keeps the position (TPN), and in its `dice` field the phase: `?` an opening roll is due
+(R-OPEN-1), empty the side to move rolls next, `6-5` the dice on the table. `turn` counts the rolls made so far
+(the index of the next roll, see `dice.roll`). Sides are indexes into `players`: 0 white, 1 black. The game's
+secret dice seed travels with the options under `SEED_OPTION`, never shown until the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from game import Position, Side, Variant, variant
+from game.flow import Game
+from game.outcome import Outcome
+from storage import GameRecord, GameResult
+
+from .dice import format_dice, parse_dice
+
+SEED_OPTION = "seed"
+OPENING = "?"
+TIE = -1
+
+
+def side_index(side: Side) -> int:
+    return 0 if side is Side.WHITE else 1
+
+
+def side_of(index: int) -> Side:
+    return Side.WHITE if index == 0 else Side.BLACK
+
+
+def variant_options(options: Mapping[str, str]) -> dict[str, str]:
+    """The rules options without the seed."""
+    return {k: v for k, v in options.items() if k != SEED_OPTION}
+
+
+def variant_of(record: GameRecord) -> Variant:
+    return variant(record.variant, variant_options(record.options))
+
+
+def seed_of(record: GameRecord) -> str:
+    return record.options[SEED_OPTION]
+
+
+def outcome_of(result: GameResult) -> Outcome:
+    winner = None if result.winner == TIE else side_of(result.winner)
+    return Outcome(winner, result.points, result.reason)
+
+
+def result_of(outcome: Outcome) -> GameResult:
+    winner = TIE if outcome.winner is None else side_index(outcome.winner)
+    return GameResult(winner, outcome.points, outcome.reason)
+
+
+def game_of(record: GameRecord) -> Game:
+    """The engine's game at the record's state."""
+    v = variant_of(record)
+    position = Position.from_tpn(record.position, v)
+    if record.result is not None:
+        return Game(v, position, "over", None, outcome_of(record.result))
+    if record.dice == OPENING:
+        return Game(v, position, "opening")
+    if not record.dice:
+        return Game(v, position, "roll")
+    return Game(v, position, "move", parse_dice(record.dice))
+
+
+def dice_field(game: Game) -> str:
+    """What the record's `dice` field holds for `game`'s phase."""
+    if game.phase == "opening":
+        return OPENING
+    if game.phase == "move" and game.dice is not None:
+        return format_dice(game.dice)
+    return ""

@@ -1,0 +1,49 @@
+"""Message catalogues (gettext, `bot/locales/<lang>/LC_MESSAGES/tabla.mo`): English msgids, any number of
+translations. A translator adds a language by adding a `.po` file and compiling it (`pybabel compile`).
+
+Language choice: the player's, else the chat's, else the default (English).
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from pathlib import Path
+
+LOCALES = Path(__file__).parent / "locales"
+DOMAIN = "tabla"
+DEFAULT = "en"
+
+
+def available() -> tuple[str, ...]:
+    """Language codes with a compiled catalogue, English always first."""
+    found = sorted(p.name for p in LOCALES.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.mo").exists()) \
+        if LOCALES.exists() else []
+    return (DEFAULT, *[code for code in found if code != DEFAULT])
+
+
+@cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The catalogue of `lang`, or the untranslated English one."""
+    try:
+        return gettext.translation(DOMAIN, LOCALES, languages=[lang])
+    except (OSError, ValueError):
+        return gettext.NullTranslations()
+
+
+def tr(lang: str, message: str, /, **values: object) -> str:
+    """`message` translated into `lang`, with `values` filled in (a broken translation falls back to English)."""
+    text = catalogue(lang).gettext(message)
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return message.format(**values)
+
+
+def choose(*candidates: str | None, default: str = DEFAULT) -> str:
+    """The first candidate language that has a catalogue (player's, then chat's), else `default`."""
+    langs = available()
+    for code in candidates:
+        if code and code in langs:
+            return code
+    return default if default in langs else DEFAULT

@@ -1,0 +1,109 @@
+"""Everything the service does by itself between two human decisions (pure, no I/O).
+
+From a game state it makes the opening roll (R-OPEN-1), rolls for the side to move (R-DICE-1, from the game's
+seed), passes a turn without a play, makes a forced play (R-TURN-3), and moves for the computer, until a human
+has a real choice or the game is over. Each logged action is a `Step`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from game import Side
+from game.ai import choose_play
+from game.flow import Game
+from game.plays import Play
+
+from .dice import ai_seed, format_dice, roll
+
+Step3 = tuple[int, int, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something to announce: an English msgid with its values (names are filled in by the service)."""
+
+    message: str
+    values: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One logged action: the game after it, the roll counter after it, the log fields and what to say."""
+
+    game: Game
+    rolls: int
+    side: Side
+    dice: str
+    play: str
+    events: tuple[Event, ...] = ()
+    moves: tuple[Step3, ...] | None = None  # the play's single-die moves, for the board picture
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """The steps made, and the state reached when a human must decide (or the game is over)."""
+
+    steps: tuple[Step, ...]
+    game: Game
+    rolls: int
+    events: tuple[Event, ...]  # announcements after the last step (rolls)
+
+
+def play_step(game: Game, play: Play, rolls: int, events: tuple[Event, ...] = ()) -> Step:
+    """The step of making `play` (a human's choice, or one chosen here)."""
+    assert game.dice is not None
+    after = game.play(play)
+    return Step(after, rolls, game.turn, format_dice(game.dice), play.notation, events, tuple(play.steps))
+
+
+def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collection[Side]) -> Advance:
+    """Act until a human in `game` has a choice to make; `computer` are the sides the engine plays."""
+    steps: list[Step] = []
+    pending: list[Event] = []
+    while game.phase != "over":
+        if game.phase == "opening":
+            w, b = roll(seed, game_id, rolls)
+            rolls += 1
+            after = game.opening(w, b)
+            if after.phase == "opening":
+                pending.append(Event("Opening roll: white {w}, black {b}. Equal: roll again.", {"w": w, "b": b}))
+            else:
+                pending.append(Event("Opening roll: white {w}, black {b}. {side} starts.",
+                                     {"w": w, "b": b, "side": after.turn}))
+            steps.append(Step(after, rolls, Side.WHITE, f"{w}-{b}", "opening", tuple(pending)))
+            pending = []
+            game = after
+            continue
+        if game.phase == "roll":
+            game = game.roll(*roll(seed, game_id, rolls))
+            rolls += 1
+            continue
+        plays = game.plays()
+        assert game.dice is not None
+        dice = format_dice(game.dice)
+        mover = game.turn
+        if not plays:
+            pending.append(Event("{side} rolled {dice} and cannot move: the turn passes.",
+                                 {"side": mover, "dice": dice}))
+            after = game.pass_turn()
+            steps.append(Step(after, rolls, mover, dice, "pass", tuple(pending), ()))
+            pending = []
+            game = after
+        elif len(plays) == 1:
+            pending.append(Event("{side} rolled {dice}; the only play, {play}, was made.",
+                                 {"side": mover, "dice": dice, "play": plays[0].notation}))
+            steps.append(play_step(game, plays[0], rolls, tuple(pending)))
+            pending = []
+            game = steps[-1].game
+        elif mover in computer:
+            choice = choose_play(plays, ai_seed(seed, game_id, rolls))
+            pending.append(Event("{side} rolled {dice} and played {play}.",
+                                 {"side": mover, "dice": dice, "play": choice.notation}))
+            steps.append(play_step(game, choice, rolls, tuple(pending)))
+            pending = []
+            game = steps[-1].game
+        else:
+            break
+    return Advance(tuple(steps), game, rolls, tuple(pending))

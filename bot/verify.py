@@ -1,0 +1,75 @@
+"""Recompute every roll of a finished game from its revealed seed and replay its log (R-DICE-1).
+
+Roll n is `dice.roll(seed, game id, n)`. Walking the log with the engine: an `opening` entry is one opening roll
+(R-OPEN-1); a play or `pass` entry uses a fresh roll unless the dice were already on the table (tawula's
+starter plays the opening dice); a `resign` or `timeout` entry shows the dice that were on the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game import Position
+from game.flow import Game
+from game.notation import parse_play
+from storage import GameRecord, MoveLogEntry
+
+from .dice import commitment, format_dice, roll
+from .gamestate import seed_of, side_of, variant_of
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    ok: bool
+    rolls: int
+    problem: str = ""
+
+
+def verify(record: GameRecord, log: list[MoveLogEntry], seed: str | None = None) -> Verification:
+    """Check every logged roll and play of `record` against `seed` (default: the game's own seed)."""
+    seed = seed or seed_of(record)
+    v = variant_of(record)
+    start = Position.from_tpn(record.start_position, v)
+    first_is_opening = bool(log) and log[0].play == "opening"
+    game = Game(v, start, "opening" if first_is_opening or not log else "roll")
+    n = 0
+    for i, entry in enumerate(log, 1):
+        try:
+            if entry.play == "opening":
+                expected = roll(seed, record.id, n)
+                n += 1
+                if format_dice(expected) != entry.dice:
+                    return Verification(False, n, f"entry {i}: opening roll {entry.dice}, "
+                                                  f"seed gives {format_dice(expected)}")
+                game = game.opening(*expected)
+                continue
+            if entry.play in ("resign", "timeout") and game.phase == "roll" and entry.dice:
+                expected = roll(seed, record.id, n)
+                n += 1
+                if format_dice(expected) != entry.dice:
+                    return Verification(False, n, f"entry {i}: roll {entry.dice}, seed gives {format_dice(expected)}")
+                game = game.roll(*expected)
+            if entry.play in ("resign", "timeout"):
+                if game.phase == "move" and game.dice is not None and format_dice(game.dice) != entry.dice:
+                    return Verification(False, n, f"entry {i}: dice {entry.dice}, "
+                                                  f"the table had {format_dice(game.dice)}")
+                game = game.resign(side_of(entry.side), entry.play)
+                continue
+            if game.phase == "roll":
+                expected = roll(seed, record.id, n)
+                n += 1
+                game = game.roll(*expected)
+            assert game.dice is not None
+            if format_dice(game.dice) != entry.dice:
+                return Verification(False, n, f"entry {i}: roll {entry.dice}, seed gives {format_dice(game.dice)}")
+            game = game.pass_turn() if entry.play == "pass" else game.play(parse_play(game.position, game.dice,
+                                                                                      entry.play))
+        except ValueError as exc:
+            return Verification(False, n, f"entry {i} ({entry.play}): {exc}")
+        if game.position.to_tpn() != entry.position:
+            return Verification(False, n, f"entry {i}: the log's position differs from the replayed one")
+    return Verification(True, n)
+
+
+def check_commitment(seed: str, published: str) -> bool:
+    return commitment(seed) == published
