@@ -1,0 +1,89 @@
+"""Worker processes for the multi-process tests: `python -m tests.storage.workers <mode> <json arguments>`.
+
+Each worker prints `ready`, waits for the go file named in its arguments (so all start together), works, and
+prints JSON lines. Modes:
+- `moves`: apply `moves` moves to random games of `games`, retrying on conflicts; every acknowledged move is
+  printed as it is acknowledged. Now and then a command is sent again, which must return the first result.
+  On `StoreUnavailable` the worker prints `down` and stops.
+- `claim`: claim due schedule items until none are left; prints the claimed members.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import os
+import random
+import sys
+import time
+from typing import Any
+
+from storage import MoveLogEntry, Store, StoreSettings, StoreUnavailable, VersionConflict, make_client
+
+from .positions import next_position
+
+
+def _say(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+async def _wait_for_go(path: str) -> None:
+    _say("ready")
+    for _ in range(600):
+        if os.path.exists(path):
+            return
+        await asyncio.sleep(0.01)
+    raise SystemExit("no go file")
+
+
+async def moves(store: Store, args: dict[str, Any]) -> None:
+    chooser = random.Random(args["seed"])
+    for n in range(args["moves"]):
+        game_id = chooser.choice(args["games"])
+        command = f"p{args['proc']}n{n}"
+        for _ in range(10_000):
+            current = await store.games.get(game_id)
+            after = next_position(current.position, command)
+            new = dataclasses.replace(current, position=after, turn=1 - current.turn, deadline=time.time() + 3600)
+            move = MoveLogEntry(current.turn, "42", command, after, time.time())
+            try:
+                result = await store.games.apply(current, new, command_id=command, move=move)
+            except VersionConflict:
+                continue
+            break
+        else:
+            raise SystemExit(f"{command} never got through")
+        _say(json.dumps({"game": game_id, "version": result.version, "log": result.log_length, "cmd": command}))
+        if chooser.random() < args.get("repeat", 0.0):
+            again = await store.games.apply(current, new, command_id=command, move=move)
+            if again != result or not again.duplicate:
+                _say(json.dumps({"error": f"repeated {command} gave {again}, first {result}"}))
+
+
+async def claim(store: Store, args: dict[str, Any]) -> None:
+    claimed: list[str] = []
+    empty = 0
+    while empty < 2:
+        items = await store.schedule.claim_due(args["now"], limit=args["limit"], lease=args["lease"])
+        empty = empty + 1 if not items else 0
+        claimed.extend(item.command_id for item in items)
+    _say(json.dumps(claimed))
+
+
+async def main(mode: str, args: dict[str, Any]) -> None:
+    settings = StoreSettings.from_url(args["url"], prefix=args["prefix"])
+    store = Store(make_client(settings), settings)
+    await store.ping()
+    await _wait_for_go(args["go"])
+    try:
+        await {"moves": moves, "claim": claim}[mode](store, args)
+    except StoreUnavailable:
+        _say("down")
+    finally:
+        await store.aclose()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], json.loads(sys.argv[2])))
