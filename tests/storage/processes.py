@@ -30,7 +30,8 @@ class Workers:
             assert process.stdout is not None
             first = process.stdout.readline().strip()
             assert first == "ready", f"a worker failed to start: {first!r}"
-        self._readers = [threading.Thread(target=self._read, args=(i,), daemon=True) for i in range(len(self.processes))]
+        self._readers = [threading.Thread(target=self._read, args=(index,), daemon=True)
+                         for index in range(len(self.processes))]
         for reader in self._readers:
             reader.start()
 
