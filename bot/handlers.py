@@ -13,7 +13,7 @@ from .gamestate import game_of, side_of, variant_of
 from .images import replay_png
 from .replies import Reply
 from .service import Handler, Service
-from .turns import Step, play_step
+from .turns import Event, Step, play_step
 from .verify import verify
 
 
@@ -33,7 +33,7 @@ async def move(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     except (NotationError, AmbiguousPlayError, IllegalPlayError) as exc:
         return Reply(ctx.t("{error} (dice {dice}; /board shows the position.)", error=str(exc),
                            dice=dice.format_dice(game.dice)), ok=False)
-    step = play_step(game, play, record.turn)
+    step = play_step(game, play, record.turn, (Event("{side} played {play}.", {"side": side, "play": play.notation}),))
     return await svc.progress(ctx, record, (step,), [], svc.command_id(ctx, record, f"move {play.notation}"))
 
 
@@ -57,9 +57,8 @@ async def resign(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
         raise Refusal("Game #{id} is over.", id=record.id)
     after = game.resign(side, "resign")
     table = dice.format_dice(game.dice) if game.dice else ""
-    step = Step(after, record.turn, side, table, "resign")
-    head = [ctx.t("{name} resigns.", name=ctx.player.name)]
-    return await svc.progress(ctx, record, (step,), head, svc.command_id(ctx, record, "resign"))
+    step = Step(after, record.turn, side, table, "resign", (Event("{side} resigns.", {"side": side}),))
+    return await svc.progress(ctx, record, (step,), [], svc.command_id(ctx, record, "resign"))
 
 
 async def games(svc: Service, ctx: Ctx, cmd: Command) -> Reply:

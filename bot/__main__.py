@@ -1,0 +1,7 @@
+"""`python -m bot` is `tabla`."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())
