@@ -31,7 +31,6 @@ from .variants import Variant
 
 # --- weights (in pips) ------------------------------------------------------------------------------------
 
-WIN = 1000.0              # a play that ends the game in the mover's favour, per point won
 PIN_BASE = 12.0           # an opposing checker pinned (R-MOVE-2) ...
 PIN_PER_PIP = 0.9         # ... plus this per pip it still has to travel
 MOTHER_PINNED = 150.0     # the opponent's mother held on the mover's 1-point (R-END-2)
@@ -246,21 +245,27 @@ def _evaluate_tawula(c: tuple[int, ...]) -> float:
 # --- choosing ---------------------------------------------------------------------------------------------
 
 
-def score_play(play: Play) -> float:
-    """The value of `play` for its mover: a win is worth `WIN` per point (R-END-1, R-END-2, R-END-5), a tie
-    `TIE` (R-END-3, R-END-8), anything else the evaluation of the layout it leads to."""
+def score_play(play: Play) -> tuple[int, float]:
+    """The value of `play` for its mover, as a key that sorts better plays higher.
+
+    A play that wins the game ranks above every other, the more points the better (R-END-1, R-END-2,
+    R-END-5); a tie (R-END-3, R-END-8) is worth `TIE`, an even game; any other play is valued by `evaluate`
+    on the layout it leads to.
+    """
     end = play.end
     if end is not None:
         if end.winner is None:
-            return TIE
-        sign = 1.0 if end.winner is play.before.turn else -1.0
-        return sign * WIN * end.points
-    return evaluate(play.work, play.before.variant)
+            return (0, TIE)
+        if end.winner is play.before.turn:
+            return (1, float(end.points))
+        return (-1, -float(end.points))
+    return (0, evaluate(play.work, play.before.variant))
 
 
 def choose_play(plays: list[Play], seed: int | None = None, rng: random.Random | None = None) -> Play:
-    """The best of `plays` (all of one roll) by `score_play`; equal values are broken by `rng`, or by a
-    `random.Random(seed)` when no `rng` is given, so a seed makes the choice reproducible.
+    """The best of `plays` (all of one roll) by `score_play`: a winning play whenever there is one, else the
+    best evaluated. Equal values are broken by `rng`, or by a `random.Random(seed)` when no `rng` is given,
+    so a seed makes the choice reproducible.
 
     :raises ValueError: `plays` is empty (the turn passes, R-TURN-3: there is nothing to choose).
     """
@@ -271,8 +276,8 @@ def choose_play(plays: list[Play], seed: int | None = None, rng: random.Random |
     if len(plays) == 1:
         return plays[0]
     scored = [(score_play(p), p) for p in plays]
-    best = max(s for s, _ in scored)
-    top = [p for s, p in scored if s >= best - 1e-9]
+    rank, value = max(s for s, _ in scored)
+    top = [p for (r, v), p in scored if r == rank and v >= value - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
 
 

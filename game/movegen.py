@@ -151,8 +151,12 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], pinnin
     def record(steps: tuple[Step, ...], n: list[int], used: int, die: int) -> None:
         key = tuple(n)
         old = found.get(key)
-        if old is None or _touches(steps) < _touches(old[0]):
+        if old is None:
             found[key] = (steps, n, used, die)
+        elif old[0] != steps:  # keep the order with the fewest touches (R-TURN-6), for the notation
+            touched = _touches(old[0])
+            if touched and _touches(steps) < touched:
+                found[key] = (steps, n, used, die)
 
     if d1 != d2:
         for a, b in ((d1, d2), (d2, d1)):

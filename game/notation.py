@@ -302,23 +302,22 @@ def _explain(position: Position, dice: tuple[int, int], cands: list[tuple[Hop, .
     base = [*position.cells, homeout(position.cells), 1 if position.protected[1] else 0]
     d1, d2 = dice
     best_reason: str | None = None
+    best_depth = -1
     complete = False
     for cand in cands:
         for order in itertools.permutations(cand):
             s = base
-            ok = True
-            for p, t in order:
+            for depth, (p, t) in enumerate(order):
                 die = p - t if t else None
                 legal = [st for dv in ({d1, d2} if die is None else {die}) for st in steps_of(s, dv)
                          if st[0] == p and st[1] == t]
                 if not legal:
                     reason = _why_step(position, s, (p, t))
-                    if best_reason is None and reason:
-                        best_reason = reason
-                    ok = False
+                    if reason and depth > best_depth:  # the reason met furthest into the play
+                        best_reason, best_depth = reason, depth
                     break
                 s = apply(s, legal[0])
-            if ok:
+            else:
                 complete = True
                 break
     example = _example(plays)

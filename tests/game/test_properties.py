@@ -1,0 +1,125 @@
+"""Properties over random positions (hypothesis): checker accounting, R-TURN-1/2, TPN and notation round trips."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import PRESETS, Position, Side, variant
+from game import board as B
+from game.movegen import hit_apply, hit_steps, homeout, pin_apply, pin_steps
+from game.notation import parse_play
+from game.plays import legal_plays
+
+
+def _count(p: Position, side: Side) -> int:
+    return (sum(p.checkers_on(side, q) for q in range(1, 25)) + p.waiting(side) + p.bar(side)
+            + p.borne_off(side))
+
+
+def _random_position(name: str, seed: int, plies: int, **opts: str) -> Position:
+    rng = random.Random(seed)
+    p = Position.start(variant(name, opts))
+    for _ in range(plies):
+        ps = legal_plays(p, (rng.randint(1, 6), rng.randint(1, 6)))
+        if not ps:
+            p = p.with_turn(p.turn.other)
+            continue
+        pl = rng.choice(ps)
+        if pl.end is not None:
+            break
+        p = pl.position
+    return p
+
+
+def _reference_max(p: Position, dice: tuple[int, int]) -> tuple[int, set[int]]:
+    """Brute force over every order of the dice: the most dice usable, and the dice usable alone."""
+    pinning = p.variant.pinning
+    steps_of = pin_steps if pinning else hit_steps
+    apply = pin_apply if pinning else hit_apply
+    s = [*p.cells, homeout(p.cells), 1 if p.protected[1] else 0]
+    d1, d2 = dice
+    orders = [[d1] * 4] if d1 == d2 else [[d1, d2], [d2, d1]]
+    best = 0
+    singles: set[int] = set()
+
+    def walk(cur: list[int], rest: list[int], used: int) -> None:
+        nonlocal best
+        if cur[B.OFF] == 15:
+            used = len(orders[0])
+        best = max(best, used)
+        if cur[B.OFF] == 15 or not rest:
+            return
+        for stp in steps_of(cur, rest[0]):
+            if used == 0:
+                singles.add(rest[0])
+            walk(apply(cur, stp), rest[1:], used + 1)
+
+    for order in orders:
+        walk(s, order, 0)
+    return best, singles
+
+
+positions = st.builds(
+    lambda name, seed, plies: _random_position(name, seed, plies),
+    st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(0, 120),
+)
+dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions, dice)
+def test_fifteen_checkers_a_side_always(p: Position, roll: tuple[int, int]) -> None:
+    for pl in legal_plays(p, roll):
+        for side in Side:
+            assert _count(pl.position, side) == 15
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions, dice)
+def test_R_TURN_1_most_dice_and_the_larger_die(p: Position, roll: tuple[int, int]) -> None:
+    ps = legal_plays(p, roll)
+    best, singles = _reference_max(p, roll)
+    if best == 0:
+        assert ps == []
+        return
+    assert ps
+    for pl in ps:
+        finished = pl.work[B.OFF] == 15
+        assert len(pl.steps) == best or finished
+    if best == 1 and roll[0] != roll[1] and max(roll) in singles:
+        for pl in ps:
+            (p_from, p_to, _), = pl.steps
+            d = p_from - p_to
+            assert d == max(roll) or (p_to == 0 and d < max(roll))
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions, dice)
+def test_R_TURN_2_no_two_plays_give_the_same_position(p: Position, roll: tuple[int, int]) -> None:
+    ps = legal_plays(p, roll)
+    assert len({pl.position for pl in ps}) == len(ps)
+    assert len({pl.position.to_tpn() for pl in ps}) == len(ps)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions, dice)
+def test_tpn_round_trips(p: Position, roll: tuple[int, int]) -> None:
+    assert Position.from_tpn(p.to_tpn(), p.variant) == p
+    for pl in legal_plays(p, roll):
+        after = pl.position
+        assert Position.from_tpn(after.to_tpn(), p.variant) == after
+        assert after.turn is p.turn.other
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions, dice)
+def test_notation_round_trips_and_parses_to_the_same_play(p: Position, roll: tuple[int, int]) -> None:
+    for pl in legal_plays(p, roll):
+        text = pl.notation
+        again = parse_play(p, roll, text)
+        assert again == pl, text
+        assert again.notation == text
+        assert parse_play(p, roll, text.upper().replace(" ", ", ")) == pl
