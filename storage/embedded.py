@@ -35,6 +35,8 @@ from typing import Any
 
 import platformdirs
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from .errors import ServerStartError
 
@@ -153,7 +155,7 @@ class EmbeddedServer:
         """
         if not self.socket.exists():
             return None
-        client = redis.Redis(unix_socket_path=str(self.socket), socket_timeout=2, socket_connect_timeout=1)
+        client = self._client(timeout=2)
         deadline = time.monotonic() + START_TIMEOUT
         try:
             while True:
@@ -185,7 +187,7 @@ class EmbeddedServer:
 
     def _shutdown_running(self, record: dict[str, Any] | None) -> None:
         pid = self._server_pid or int((record or {}).get("server_pid", 0))
-        client = redis.Redis(unix_socket_path=str(self.socket), socket_timeout=5, socket_connect_timeout=1)
+        client = self._client(timeout=5)
         with contextlib.suppress(redis.RedisError):
             client.shutdown()
         client.close()
@@ -202,6 +204,10 @@ class EmbeddedServer:
                 time.sleep(0.05)
         with contextlib.suppress(FileNotFoundError):
             self.socket.unlink()
+
+    def _client(self, timeout: float) -> redis.Redis:
+        return redis.Redis(unix_socket_path=str(self.socket), socket_timeout=timeout, socket_connect_timeout=1,
+                           retry=Retry(NoBackoff(), 0))
 
     @staticmethod
     def _is_server(pid: int) -> bool:
