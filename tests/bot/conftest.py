@@ -1,0 +1,75 @@
+"""Fixtures: a `Service` on the machine's Redis (or a server of our own) with a unique key prefix per test,
+a controllable clock, and helpers that play whole games by commands."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+import redis
+
+from bot.replies import Chat, Identity
+from bot.service import Service
+from storage import Store, connect
+from tests.storage.servers import RedisProcess
+
+LOCAL_URL = "redis://127.0.0.1:6379/0"
+CHAT = Chat("console", "local")
+ALICE = Identity("console", "alice", "alice")
+BOB = Identity("console", "bob", "bob")
+CAROL = Identity("console", "carol", "carol")
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 1_700_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, hours: float) -> None:
+        self.now += hours * 3600
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    probe = redis.Redis.from_url(LOCAL_URL, socket_connect_timeout=1)
+    try:
+        probe.ping()
+        yield LOCAL_URL
+        return
+    except redis.RedisError:
+        pass
+    finally:
+        probe.close()
+    server = RedisProcess(tmp_path_factory.mktemp("bot-redis")).start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture
+def prefix() -> str:
+    return f"test-bot-{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture
+async def store(redis_url: str, prefix: str) -> AsyncIterator[Store]:
+    store = await connect(redis_url, prefix=prefix)
+    yield store
+    keys = [key async for key in store.client.scan_iter(match=f"{prefix}:*", count=1000)]
+    if keys:
+        await store.client.delete(*keys)
+    await store.aclose()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def service(store: Store, clock: Clock) -> Service:
+    return Service(store, clock=clock, render=None)
