@@ -23,7 +23,7 @@ async def next_command(service: Service, game_id: str, players: dict[Side, Ident
 
 
 async def play_out(service: Service, chat: Chat, game_id: str, players: dict[Side, Identity], seed: int = 1,
-                   send=None) -> list[Reply]:  # noqa: ANN001 - an optional async (identity, text) -> Reply
+                   send=None) -> list[Reply]:
     """Play game `game_id` to its end with random legal plays; returns every reply."""
     rng = random.Random(seed)
     replies = []
