@@ -51,12 +51,30 @@ def background(waiting_tray: bool) -> Image.Image:
     d = ImageDraw.Draw(img)
     for lb in point_number_labels():
         d.text((lb.x, lb.y), lb.text, font=font(lb.size, lb.bold), fill=lb.colour, anchor=lb.anchor)
-    caption = font(15, True)
+    caption = font(13, True)
     for mine in (True, False):
         kinds = ("off", "waiting") if waiting_tray else ("off",)
         for kind in kinds:
             c0, c1 = G.tray_compartment(mine, kind, waiting_tray)  # type: ignore[arg-type]
-            y = (c0 + c1) // 2 + (-30 if mine else 30)  # toward the board's middle, beside the count
-            d.text((G.TRAY_COUNT_X, y), "OFF" if kind == "off" else "WAIT", font=caption, fill=T.TRAY_LINE,
+            y = (c0 + c1) // 2 + (-26 if mine else 26)  # toward the board's middle, beside the count
+            d.text((G.TRAY_COUNT_X, y), "OFF" if kind == "off" else "WAIT", font=caption, fill=T.TRAY_TEXT,
                    anchor="mm")
     return img
+
+
+@cache
+def background_p(waiting_tray: bool) -> Image.Image:
+    """The empty board mapped to the fixed palette (do not modify: callers copy it)."""
+    from .palette import to_palette
+
+    return to_palette(background(waiting_tray))
+
+
+@cache
+def active_panel() -> Image.Image:
+    """A player's strip while that player is to move: lighter, with an accent edge (palette image)."""
+    from .palette import to_palette
+
+    img = Image.new("RGB", (G.WIDTH, G.PANEL_H), T.PANEL_ACTIVE)
+    ImageDraw.Draw(img).rectangle((0, 0, 7, G.PANEL_H), fill=T.ACCENT)
+    return to_palette(img)

@@ -1,90 +1,181 @@
-"""Paint a `Layout` onto a copy of the static board: the only module that draws a position's pixels."""
+"""Paint a `Layout` onto a copy of the static board: the only module that draws a position's pixels.
+
+The picture is built directly as a palette image. Sprites are composited once over the empty board at each
+place they can stand and kept (`_stamp`); text, rings and other marks are drawn on a small RGB copy of the
+pixels they cover and mapped back (`_Canvas.overlay`); arrows are drawn with palette colours.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from . import geometry as G
 from . import sprites
 from . import theme as T
-from .background import background
+from .background import active_panel, background, background_p
 from .fonts import font
+from .palette import index_of, to_palette
 from .shapes import Arrow, Label, Layout
 
-ARROW_W = 9
+ARROW_W = 8
 HEAD = 22
+
+Sprite = tuple[object, ...]
 
 
 def paint(lay: Layout) -> Image.Image:
-    """The RGB picture of `lay`."""
-    img = background(lay.waiting_tray).copy()
-    d = ImageDraw.Draw(img)
+    """The picture of `lay` as a palette image."""
+    cv = _Canvas(lay.waiting_tray)
     for panel in lay.panels:
         if panel.active:
-            d.rectangle(panel.box, fill=T.PANEL_ACTIVE)
-            d.rectangle((panel.box[0], panel.box[1], panel.box[0] + 7, panel.box[3]), fill=T.ACCENT)
-        chip = sprites.disc(panel.side, panel.chip[2] - panel.chip[0])
-        img.paste(chip, panel.chip[:2], chip)
+            cv.img.paste(active_panel(), panel.box[:2])
+        cv.sprite(panel.chip, ("disc", panel.side, panel.chip[2] - panel.chip[0], ""))
     numbers = {lb.text: lb for lb in lay.labels if lb.role == "point"}
     for mark in lay.marks:
-        lb = numbers[str(mark.point)]
+        x0, y0, x1, y1 = mark.box
         if mark.kind == "to":
-            d.rounded_rectangle(mark.box, radius=8, fill=T.ACCENT)
-            _text(d, lb, colour=T.NUMBER_DARK)
+            cv.stamp(mark.box, (("rounded", x1 - x0, y1 - y0, 8, T.ACCENT, None, 0),))
+            cv.text(numbers[str(mark.point)], T.NUMBER_DARK)
         else:
-            d.rounded_rectangle(mark.box, radius=8, outline=T.ACCENT, width=3)
+            cv.sprite(mark.box, ("rounded", x1 - x0, y1 - y0, 8, None, T.ACCENT, 3))
+    under: dict[int, tuple[G.Box, Sprite]] = {}
     for c in lay.checkers:
         if not c.shown:
             continue
         x0, y0, x1, y1 = c.box
+        if c.shape == "slab":
+            cv.stamp(c.box, (("slab", c.side, x1 - x0, y1 - y0),))
+            continue
         pin = ("top" if c.point >= 13 else "bottom") if c.pinned else ""
-        spr = (sprites.disc(c.side, x1 - x0, pin) if c.shape == "disc"
-               else sprites.slab(c.side, x1 - x0, y1 - y0))
-        img.paste(spr, (x0, y0), spr)
+        spr: Sprite = ("disc", c.side, x1 - x0, pin)
+        layers: tuple[tuple[object, ...], ...] = (spr,)
+        if c.where == "point" and c.point in under:   # the pinner's first checker overlaps the pinned one
+            ubox, uspr = under.pop(c.point)
+            layers = ((*uspr, ubox[0] - x0, ubox[1] - y0), spr)
+        cv.stamp(c.box, layers)
+        if c.pinned:
+            under[c.point] = (c.box, spr)
     for r in lay.rings:
-        if r.kind == "from":
-            spr = sprites.ring(G.D + 4, T.ACCENT, 4, dashed=True)
-        else:
-            spr = sprites.ring(G.D + 8, T.PIN if r.kind == "hit" else T.ACCENT, 5)
         cx, cy = (r.box[0] + r.box[2]) // 2, (r.box[1] + r.box[3]) // 2
-        img.paste(spr, (cx - spr.width // 2, cy - spr.height // 2), spr)
+        ring = (("ring", G.D + 4, T.ACCENT, 4, True) if r.kind == "from"
+                else ("ring", G.D + 8, T.ACCENT, 5, False))
+        size = int(ring[1])  # type: ignore[call-overload]
+        cv.sprite((cx - size // 2, cy - size // 2, cx - size // 2 + size, cy - size // 2 + size), ring)
     for a in lay.arrows:
-        _arrow(d, a)
+        _arrow(cv.img, a)
     for die in lay.dice:
-        spr = sprites.die(die.side, die.value, die.box[2] - die.box[0])
-        img.paste(spr, die.box[:2], spr)
+        cv.stamp(die.box, (("die", die.side, die.value, die.box[2] - die.box[0]),))
     for pill in lay.pills:
-        d.rounded_rectangle(pill.box, radius=(pill.box[3] - pill.box[1]) // 2, fill=pill.colour)
+        x0, y0, x1, y1 = pill.box
+        cv.sprite(pill.box, ("rounded", x1 - x0, y1 - y0, (y1 - y0) // 2, pill.colour, None, 0))
     for lb in lay.labels:
         if lb.role != "point":
-            _text(d, lb)
+            cv.text(lb)
     if lay.banner is not None:
-        d.rounded_rectangle(lay.banner.box, radius=18, fill=T.BANNER, outline=T.ACCENT, width=4)
+        x0, y0, x1, y1 = lay.banner.box
+        cv.sprite(lay.banner.box, ("rounded", x1 - x0, y1 - y0, 18, T.BANNER, T.ACCENT, 4))
         for lb in lay.banner.lines:
-            _text(d, lb)
-    return img
+            cv.text(lb)
+    return cv.img
 
 
-def _text(d: ImageDraw.ImageDraw, lb: Label, colour: T.RGB | None = None) -> None:
-    d.text((lb.x, lb.y), lb.text, font=font(lb.size, lb.bold, lb.complex_script), fill=colour or lb.colour,
-           anchor=lb.anchor)
+class _Canvas:
+    def __init__(self, waiting_tray: bool) -> None:
+        self.tray = waiting_tray
+        self.img = background_p(waiting_tray).copy()
+
+    def stamp(self, box: G.Box, layers: tuple[tuple[object, ...], ...]) -> None:
+        """Sprites composited over the *empty board* at `box` (cached): only where nothing is drawn yet."""
+        self.img.paste(_stamp(self.tray, box, layers), box[:2])
+
+    def overlay(self, box: G.Box, fn: Callable[[Image.Image, int, int], None]) -> None:
+        """Run `fn(rgb, x0, y0)` on an RGB copy of the pixels in `box` and map the result back."""
+        x0, y0 = max(box[0], 0), max(box[1], 0)
+        x1, y1 = min(box[2], self.img.width), min(box[3], self.img.height)
+        if x1 <= x0 or y1 <= y0:
+            return
+        rgb = self.img.crop((x0, y0, x1, y1)).convert("RGB")
+        fn(rgb, x0, y0)
+        self.img.paste(to_palette(rgb), (x0, y0))
+
+    def sprite(self, box: G.Box, spr: Sprite) -> None:
+        """A sprite composited over whatever is already drawn at `box`."""
+        image = _sprite(spr)
+
+        def put(rgb: Image.Image, x0: int, y0: int) -> None:
+            rgb.paste(image, (box[0] - x0, box[1] - y0), image)
+
+        self.overlay(box, put)
+
+    def text(self, lb: Label, colour: T.RGB | None = None) -> None:
+        mask, dx, dy = _text_mask(lb.text, lb.size, lb.bold, lb.complex_script, lb.anchor)
+        x, y = lb.x + dx, lb.y + dy
+        fill = colour or lb.colour
+
+        def put(rgb: Image.Image, x0: int, y0: int) -> None:
+            rgb.paste(fill, (x - x0, y - y0, x - x0 + mask.width, y - y0 + mask.height), mask)
+
+        self.overlay((x, y, x + mask.width, y + mask.height), put)
 
 
-def _arrow(d: ImageDraw.ImageDraw, a: Arrow) -> None:
-    """A line from the edge of the place left to the edge of the landing place, with a head."""
+def _sprite(spec: Sprite) -> Image.Image:
+    kind, *args = spec
+    maker = {"disc": sprites.disc, "slab": sprites.slab, "die": sprites.die, "ring": sprites.ring,
+             "rounded": sprites.rounded}[str(kind)]
+    return maker(*args)  # type: ignore[operator, no-any-return]
+
+
+@lru_cache(maxsize=4096)
+def _stamp(waiting_tray: bool, box: G.Box, layers: tuple[tuple[object, ...], ...]) -> Image.Image:
+    """The empty board's pixels at `box` with sprites on top, in the palette. A layer is a sprite spec,
+    optionally followed by its offset (dx, dy) from the box's corner."""
+    rgb = background(waiting_tray).crop(box)
+    for layer in layers:
+        spec, off = _split(layer)
+        image = _sprite(spec)
+        rgb.paste(image, off, image)
+    return to_palette(rgb)
+
+
+def _split(layer: tuple[object, ...]) -> tuple[Sprite, tuple[int, int]]:
+    n = {"disc": 4, "slab": 4, "die": 4, "ring": 5, "rounded": 7}[str(layer[0])]
+    if len(layer) == n:
+        return layer, (0, 0)
+    return layer[:n], (int(layer[n]), int(layer[n + 1]))  # type: ignore[call-overload]
+
+
+@lru_cache(maxsize=2048)
+def _text_mask(text: str, size: int, bold: bool, complex_script: bool,
+               anchor: str) -> tuple[Image.Image, int, int]:
+    """The text's coverage mask and its offset from the anchor point."""
+    f = font(size, bold, complex_script)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def _arrow(img: Image.Image, a: Arrow) -> None:
+    """A line from the centre of the place left to the edge of the landing place, with a head."""
     (x0, y0), (x1, y1) = a.start, a.end
     dx, dy = x1 - x0, y1 - y0
     length = math.hypot(dx, dy)
-    if length < 2 * G.R + HEAD:
+    head = min(HEAD, length - G.R - 12)
+    if head < 8:
         return
     ux, uy = dx / length, dy / length
-    sx, sy = x0 + ux * (G.R + 2), y0 + uy * (G.R + 2)
-    ex, ey = x1 - ux * (G.R + 4), y1 - uy * (G.R + 4)
-    colour = T.PIN if a.hit else T.ACCENT
-    bx, by = ex - ux * HEAD, ey - uy * HEAD
-    head = [(ex, ey), (bx - uy * HEAD * 0.6, by + ux * HEAD * 0.6), (bx + uy * HEAD * 0.6, by - ux * HEAD * 0.6)]
-    d.line((sx, sy, bx, by), fill=T.ACCENT_DARK, width=ARROW_W + 4)
-    d.polygon(head, fill=colour, outline=T.ACCENT_DARK, width=2)
-    d.line((sx, sy, bx + ux * 2, by + uy * 2), fill=colour, width=ARROW_W)
+    sx, sy = x0, y0
+    ex, ey = x1 - ux * (G.R + 5), y1 - uy * (G.R + 5)
+    bx, by = ex - ux * head, ey - uy * head
+    w = head * 0.62
+    tip = [(ex, ey), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
+    d = ImageDraw.Draw(img)
+    dark = index_of(T.ACCENT_DARK)
+    colour = index_of(T.PIN if a.hit else T.ACCENT)
+    d.line((sx, sy, bx, by), fill=dark, width=ARROW_W + 4)
+    d.polygon(tip, fill=colour, outline=dark, width=2)
+    d.line((sx, sy, bx + ux * 3, by + uy * 3), fill=colour, width=ARROW_W)

@@ -13,24 +13,24 @@ from typing import Literal
 Box = tuple[int, int, int, int]
 Half = Literal["top", "bottom"]
 
-WIDTH = 1240
-FRAME = 20              # wood around the playing area
-PW = 80                 # point width
-BAR_W = 80
-TRAY_W = 140
-D = 66                  # checker diameter
+WIDTH = 1040
+FRAME = 14              # wood around the playing area
+PW = 68                 # point width
+BAR_W = 64
+TRAY_W = 118
+D = 58                  # checker diameter
 R = D // 2
 STACK = 5               # checkers drawn on a point before a count is shown
 PIN_STACK = 4           # pinners drawn above a pinned checker
-PIN_SHIFT = 40          # how far the pinner's first checker sits above the pinned one
+PIN_SHIFT = 35          # how far the pinner's first checker sits above the pinned one
 BAR_STACK = 4
 EDGE = 2                # gap between the board's edge and the first checker
 
-PANEL_H = 88
-BAND = 44               # wood band with the point numbers
-POINT_LEN = STACK * D + 8
-GAP = 76                # between the points' tips: the dice
-TRI_H = STACK * D - 24
+PANEL_H = 76
+BAND = 40               # wood band with the point numbers
+POINT_LEN = STACK * D + 6
+GAP = 64                # between the points' tips: the dice
+TRI_H = STACK * D - 20
 GHOST_MAX = POINT_LEN + GAP // 2 - D   # the farthest a ring for a departed checker may sit from the edge
 
 LEFT_X0 = FRAME
@@ -48,11 +48,11 @@ HEIGHT = INNER_Y1 + BAND + PANEL_H
 
 BAR_X = BAR_X0 + BAR_W // 2
 TRAY_DIVIDE = 16        # wood between the tray's halves
-SLAB_X0 = TRAY_X0 + 10
-SLAB_X1 = SLAB_X0 + 76
+SLAB_X0 = TRAY_X0 + 8
+SLAB_X1 = SLAB_X0 + 64
 TRAY_COUNT_X = (SLAB_X1 + TRAY_X1) // 2
-DIE = 56
-DIE_GAP = 14
+DIE = 48
+DIE_GAP = 12
 
 
 def point_half(p: int) -> Half:
@@ -93,9 +93,12 @@ def number_y(p: int) -> int:
     return PANEL_H + BAND // 2 if point_half(p) == "top" else INNER_Y1 + BAND // 2
 
 
+BAR_CLEAR = 40          # the bar keeps the middle free for the result banner
+
+
 def bar_y(viewer_side: bool, k: int) -> int:
     """Centre y of the k-th bar checker: the viewer's above the middle, the opponent's below."""
-    step = 14 + R + k * D
+    step = BAR_CLEAR + R + k * D
     return MID - step if viewer_side else MID + step
 
 
@@ -119,7 +122,7 @@ def tray_compartment(viewer_side: bool, kind: Literal["off", "waiting"], with_wa
 
 def slab_pitch(with_waiting: bool) -> tuple[int, int]:
     """Slab height and pitch: 15 slabs must fit a compartment."""
-    return (9, 11) if with_waiting else (19, 22)
+    return (8, 10) if with_waiting else (17, 20)
 
 
 def slab_box(viewer_side: bool, compartment: tuple[int, int], k: int, with_waiting: bool) -> Box:
@@ -127,9 +130,9 @@ def slab_box(viewer_side: bool, compartment: tuple[int, int], k: int, with_waiti
     h, pitch = slab_pitch(with_waiting)
     y0, y1 = compartment
     if viewer_side:
-        bottom = y1 - 6 - k * pitch
+        bottom = y1 - 5 - k * pitch
         return (SLAB_X0, bottom - h, SLAB_X1, bottom)
-    top = y0 + 6 + k * pitch
+    top = y0 + 5 + k * pitch
     return (SLAB_X0, top, SLAB_X1, top + h)
 
 

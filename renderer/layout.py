@@ -7,7 +7,6 @@ the picture's content exactly on the layout (R-BOARD-1…4 for what goes where).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from game import Position, Side, Variant
 
@@ -17,13 +16,13 @@ from .scene import LastPlay, MatchScore, ResultLike, Scene, make_scene
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
 from .text import clean, fit
 
-NAME_SIZE = 32
-INFO_SIZE = 22
-COUNT_SIZE = 30
-TRAY_COUNT_SIZE = 28
-NUMBER_SIZE = 28
-NAME_X = 84
-NAME_MAX_W = 560
+NAME_SIZE = 28
+INFO_SIZE = 19
+COUNT_SIZE = 26
+TRAY_COUNT_SIZE = 24
+NUMBER_SIZE = 26
+NAME_X = 72
+NAME_MAX_W = 470
 
 REASONS = {"single": "", "tie": "", "mars": "mars", "backgammon": "backgammon", "mother": "mother piece",
            "capote": "capote", "stuck": "no moves left", "resign": "resigned", "resigned": "resigned",
@@ -148,30 +147,32 @@ class _Builder:
             top = G.panel_top(mine)
             active = side is turn
             panels.append(Panel(side, (0, top, G.WIDTH, top + G.PANEL_H), active,
-                                _square((44, top + G.PANEL_H // 2), 48)))
+                                _square((38, top + G.PANEL_H // 2), 40)))
             name = fit(self.names[side], NAME_SIZE, NAME_MAX_W)
-            self.labels.append(Label("name", name.text, NAME_X, top + 30, "lm", NAME_SIZE, True, T.PANEL_TEXT,
+            self.labels.append(Label("name", name.text, NAME_X, top + 26, "lm", NAME_SIZE, True, T.PANEL_TEXT,
                                      side=side, complex_script=name.complex_script))
             info = f"{self.pos.pips(side)} pips"
+            if self.pos.bar(side) and self.pos.bar_protected(side):
+                info += "  ·  bar protected"   # R-ENTER-4
             lp = self.s.last_play
             if lp is not None and lp.side is side:
                 info += f"  ·  played {lp.notation()}"
-            self.labels.append(Label("info", info, NAME_X, top + 67, "lm", INFO_SIZE, False, T.PANEL_MUTED,
+            self.labels.append(Label("info", info, NAME_X, top + 57, "lm", INFO_SIZE, False, T.PANEL_MUTED,
                                      side=side))
             if active:
-                x0 = NAME_X + name.width + 18
-                pills.append(Pill((x0, top + 14, x0 + 124, top + 46), T.ACCENT))
-                self.labels.append(Label("turn", "TO MOVE", x0 + 62, top + 30, "mm", 18, True, T.ACCENT_DARK,
+                x0 = NAME_X + name.width + 16
+                pills.append(Pill((x0, top + 12, x0 + 106, top + 40), T.ACCENT))
+                self.labels.append(Label("turn", "TO MOVE", x0 + 53, top + 26, "mm", 15, True, T.ACCENT_DARK,
                                          side=side))
             sc = self.s.score
             if sc is not None:
                 self.labels.append(Label("score", str(sc.of(side)), G.TRAY_X0 + G.TRAY_W // 2,
-                                         top + G.PANEL_H // 2, "mm", 44, True, T.PANEL_TEXT, side=side))
+                                         top + G.PANEL_H // 2, "mm", 38, True, T.PANEL_TEXT, side=side))
             if not mine:
                 self.labels.append(Label("variant", self.s.variant.describe().capitalize(), G.RIGHT_X1,
-                                         top + 30, "rm", 24, True, T.PANEL_TEXT))
+                                         top + 26, "rm", 21, True, T.PANEL_TEXT))
                 if sc is not None:
-                    self.labels.append(Label("match", f"match to {sc.target}", G.RIGHT_X1, top + 67, "rm",
+                    self.labels.append(Label("match", f"match to {sc.target}", G.RIGHT_X1, top + 57, "rm",
                                              INFO_SIZE, False, T.PANEL_MUTED))
         return tuple(panels), tuple(pills)
 
@@ -193,7 +194,7 @@ class _Builder:
                 rings.append(Ring(G.disc_box(*start), "from"))
             end, landed = self._target(mover, m.to, arrivals, ghosts)
             if landed:
-                rings.append(Ring(G.disc_box(*end), "hit" if m.hit else "to"))
+                rings.append(Ring(G.disc_box(*end), "to"))
             arrows.append(Arrow(mover, start, end, m.hit))
             if 1 <= m.frm <= 24:
                 vp = self.pos.to_point(m.frm, mover, self.viewer)
@@ -251,16 +252,16 @@ class _Builder:
         if r.winner is None:
             title = "Tie"
         else:
-            name = fit(self.names[r.winner], 44, 700)
+            name = fit(self.names[r.winner], 30, 640)
             title, complex_script = f"{name.text} wins", name.complex_script
         reason = REASONS.get(r.reason, r.reason)
         pts = f"{r.points} point{'s' if r.points != 1 else ''}" if r.winner is not None else "no points"
         sub = f"{pts}  ·  {reason}" if reason else pts
-        box = (G.LEFT_X0 + 60, G.MID - 78, G.RIGHT_X1 - 60, G.MID + 78)
+        box = (G.LEFT_X0 + 8, G.MID - G.BAR_CLEAR + 4, G.RIGHT_X1 - 8, G.MID + G.BAR_CLEAR - 4)
         cx = (box[0] + box[2]) // 2
-        lines = (Label("banner", title, cx, G.MID - 26, "mm", 44, True, T.PANEL_TEXT,
+        lines = (Label("banner", title, cx, G.MID - 11, "mm", 30, True, T.PANEL_TEXT,
                        complex_script=complex_script),
-                 Label("banner", sub, cx, G.MID + 34, "mm", 28, False, T.ACCENT))
+                 Label("banner", sub, cx, G.MID + 20, "mm", 19, True, T.ACCENT))
         return Banner(box, r.winner, lines)
 
 
@@ -275,4 +276,4 @@ def _square(c: tuple[int, int], size: int) -> G.Box:
 
 def _number_box(p: int) -> G.Box:
     x, y = G.point_x(p), G.number_y(p)
-    return (x - G.PW // 2 + 6, y - 18, x + G.PW // 2 - 6, y + 18)
+    return (x - G.PW // 2 + 5, y - 16, x + G.PW // 2 - 5, y + 16)

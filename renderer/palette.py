@@ -1,18 +1,30 @@
-"""One fixed palette for every picture, so boards encode as small 8-bit PNGs and replays share it.
+"""One fixed palette for every picture, so boards are 8-bit images, encode small and replays share it.
 
-The palette is chosen once per process by octree quantization of a few sample boards, plus the theme's exact
-colours, which flat areas therefore keep exactly.
+The palette is chosen once per process by octree quantization of a swatch sheet: the empty boards plus every
+sprite and text colour over each backdrop it can stand on; the theme's own colours are added exactly.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from game import Side
+
+from . import geometry as G
+from . import sprites
 from . import theme as T
+from .fonts import font
 
-SAMPLES = ("plakoto-pins", "tawula-bar", "mahbusa-bear-off", "plakoto-won-mars", "plakoto-unicode-names")
+TRANSPARENT = 255  # the one index no colour uses: unchanged pixels of replay frames
+
+_BACKDROPS = (T.FELT, T.POINT_LIGHT, T.POINT_DARK, T.FRAME, T.FRAME_DARK, T.TRAY, T.PANEL, T.PANEL_ACTIVE,
+              T.BANNER)
+_TEXTS = ((T.NUMBER, T.FRAME), (T.NUMBER_DARK, T.ACCENT), (T.NUMBER, T.TRAY), (T.PANEL_TEXT, T.PANEL),
+          (T.PANEL_MUTED, T.PANEL), (T.PANEL_TEXT, T.PANEL_ACTIVE), (T.PANEL_MUTED, T.PANEL_ACTIVE),
+          (T.ACCENT_DARK, T.ACCENT), (T.PANEL_TEXT, T.BANNER), (T.ACCENT, T.BANNER), (T.TRAY_TEXT, T.TRAY),
+          *((T.CHECKER_TEXT[s], T.CHECKER_FACE[s]) for s in Side))
 
 
 def key_colours() -> list[T.RGB]:
@@ -26,24 +38,40 @@ def key_colours() -> list[T.RGB]:
     return out
 
 
+def swatch() -> Image.Image:
+    """Everything the pictures are made of, on one RGB sheet."""
+    from .background import background
+
+    tiles: list[Image.Image] = []
+    marks = [sprites.disc(s, G.D, pin) for s in Side for pin in ("", "top", "bottom")]
+    marks += [sprites.die(s, 5, G.DIE) for s in Side] + [sprites.slab(s, G.SLAB_X1 - G.SLAB_X0, 17) for s in Side]
+    marks += [sprites.ring(G.D + 4, T.ACCENT, 4, True), sprites.ring(G.D + 8, T.ACCENT, 5),
+              sprites.rounded(106, 28, 14, T.ACCENT),
+              sprites.rounded(58, 32, 8, None, T.ACCENT, 3)]
+    for back in (*_BACKDROPS, *T.CHECKER_FACE.values()):
+        tile = Image.new("RGB", (len(marks) * 80, 80), back)
+        for i, m in enumerate(marks):
+            tile.paste(m, (i * 80, 0), m)
+        tiles.append(tile)
+    for fg, back in _TEXTS:
+        tile = Image.new("RGB", (1200, 50), back)
+        ImageDraw.Draw(tile).text((4, 4), "0123456789 pips Wins AaBbGgMmOoSsXx", font=font(30, True), fill=fg)
+        tiles.append(tile)
+    boards = [background(False), background(True)]
+    sheet = Image.new("RGB", (G.WIDTH, sum(t.height for t in tiles) + 2 * G.HEIGHT))
+    y = 0
+    for t in boards + tiles:
+        sheet.paste(t, (0, y))
+        y += t.height
+    return sheet
+
+
 @cache
 def palette_image() -> Image.Image:
-    """A 1×1 P image whose palette every picture is quantized to."""
-    from .draw import paint
-    from .layout import layout_scene
-    from .samples import sample_scenes
-
-    scenes = dict(sample_scenes())
-    frames = [paint(layout_scene(scenes[name])) for name in SAMPLES]
-    sheet = Image.new("RGB", (frames[0].width, sum(f.height for f in frames)))
-    y = 0
-    for f in frames:
-        sheet.paste(f, (0, y))
-        y += f.height
+    """A 1×1 P image whose palette every picture is mapped to."""
     keys = key_colours()
-    # every other pixel: exact colours of the boards, at a quarter of the cost
-    sheet = sheet.resize((sheet.width // 2, sheet.height // 2), Image.Resampling.NEAREST)
-    q = sheet.quantize(colors=256 - len(keys), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    q = swatch().quantize(colors=TRANSPARENT - len(keys), method=Image.Quantize.FASTOCTREE,
+                          dither=Image.Dither.NONE)
     used = len(q.getcolors() or [])
     colours = (q.getpalette() or [])[: 3 * used]
     for k in keys:
@@ -51,6 +79,16 @@ def palette_image() -> Image.Image:
     pal = Image.new("P", (1, 1))
     pal.putpalette(colours)
     return pal
+
+
+@cache
+def index_of(colour: T.RGB) -> int:
+    """The palette index of a theme colour (kept exactly)."""
+    flat = palette_image().getpalette() or []
+    for i in range(len(flat) // 3 - 1, -1, -1):
+        if tuple(flat[3 * i: 3 * i + 3]) == colour:
+            return i
+    raise ValueError(f"{colour} is not a theme colour")
 
 
 def to_palette(img: Image.Image) -> Image.Image:

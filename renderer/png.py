@@ -11,7 +11,6 @@ from game import Position, Side, Variant
 
 from .draw import paint
 from .layout import layout_scene
-from .palette import to_palette
 from .scene import LastPlay, MatchScore, ResultLike, Scene, make_scene
 
 COMPRESS_LEVEL = 3  # measured: level 3 is as fast as 1 and smaller; 6+ doubles the time for ~25% less
@@ -30,7 +29,7 @@ def render_png(variant: Variant, position: Position, viewer: Side, *, last_play:
 
 def scene_image(scene: Scene) -> Image.Image:
     """The board picture of a `Scene` as a palette image."""
-    return to_palette(paint(layout_scene(scene)))
+    return paint(layout_scene(scene))
 
 
 def scene_png(scene: Scene) -> bytes:

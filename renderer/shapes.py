@@ -64,7 +64,8 @@ class Die:
 
 @dataclass(frozen=True, slots=True)
 class Arrow:
-    """A move of the last play, from the centre of where the checker left to where it landed."""
+    """A move of the last play, from the centre of where the checker left to where it landed; `hit` (a pin or
+    a hit on landing) draws it red."""
 
     side: Side
     start: tuple[int, int]
@@ -74,10 +75,10 @@ class Arrow:
 
 @dataclass(frozen=True, slots=True)
 class Ring:
-    """A circle around a checker place: `from` (the place left), `to` (landed) or `hit` (landed with a pin/hit)."""
+    """A circle around a checker place: `from` (dashed: the place left) or `to` (solid: where it landed)."""
 
     box: Box
-    kind: Literal["from", "to", "hit"]
+    kind: Literal["from", "to"]
 
 
 @dataclass(frozen=True, slots=True)

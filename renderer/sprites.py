@@ -87,3 +87,15 @@ def ring(diameter: int, colour: T.RGB, width: int, dashed: bool = False) -> Imag
     else:
         d.ellipse(box, outline=colour, width=width * SS)
     return _smooth(img, (diameter, diameter))
+
+
+@cache
+def rounded(width: int, height: int, radius: int, fill: T.RGB | None, outline: T.RGB | None = None,
+            line: int = 0) -> Image.Image:
+    """A smooth rounded rectangle: pills, highlighted point numbers, the result banner."""
+    w, h = width * SS, height * SS
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius * SS, fill=fill, outline=outline,
+                        width=line * SS)
+    return _smooth(img, (width, height))

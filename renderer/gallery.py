@@ -1,0 +1,23 @@
+"""`python -m renderer gallery OUTDIR`: the sample boards and a replay, written as files to look at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .png import scene_png
+from .replay import render_replay
+from .samples import random_game, sample_scenes
+
+
+def write_gallery(outdir: Path) -> list[Path]:
+    """Write `NN-<name>-<viewer>.png` for each sample board and `replay-plakoto.gif`; return the paths."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for i, (name, scene) in enumerate(sample_scenes(), start=1):
+        path = outdir / f"{i:02d}-{name}-{scene.viewer.value}.png"
+        path.write_bytes(scene_png(scene))
+        written.append(path)
+    path = outdir / "replay-plakoto.gif"
+    path.write_bytes(render_replay(random_game("plakoto", seed=7, max_plays=60)))
+    written.append(path)
+    return written
