@@ -76,9 +76,7 @@ async def test_the_same_move_sent_twice_at_once_applies_once(service: Service) -
     text = f"/move {game.plays()[-1].notation} {gid}"
     replies = await asyncio.gather(*(service.handle(mover, CHAT, text) for _ in range(4)))
     assert any(r.ok for r in replies)
-    after, log_after = await service.store.games.snapshot(gid)
-    moved = [e for e in log_after[len(log):] if e.side == (0 if game.turn is Side.WHITE else 1)]
-    assert len([e for e in moved if e.play not in ("pass",)]) >= 1
+    _, log_after = await service.store.games.snapshot(gid)
     assert log_after[len(log)].play == game.plays()[-1].notation
     assert sum(1 for e in log_after[len(log):] if e.dice == log_after[len(log)].dice
                and e.side == log_after[len(log)].side and e.play == log_after[len(log)].play) == 1
