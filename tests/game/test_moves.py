@@ -5,7 +5,7 @@ from __future__ import annotations
 from game import Position, Side, variant
 from game.plays import legal_plays
 
-from .helpers import afters, notations, plays, pos, tpn
+from .helpers import afters, notations, plays, tpn
 
 START = "B15,,,,,,,,,,,,,,,,,,,,,,,W15 w 0/0/0 0/0/0"
 

@@ -1,0 +1,109 @@
+"""Move generation benchmark: time to list all legal plays over a fixed corpus, and random self-play speed.
+
+Run: `python bench/movegen.py [--positions 6000] [--runs 5]`. The corpus comes from seeded random self-play
+across the four variants; each (position, roll) is timed once per run, and the figures are the medians over
+runs of each run's median and 95th percentile. The last line is a JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game import PRESETS, Position, variant
+from game.flow import Game
+from game.plays import legal_plays
+
+
+def corpus(size: int, seed: int = 2026) -> list[tuple[Position, tuple[int, int]]]:
+    """(position, roll) pairs from seeded random self-play, split evenly across the variants."""
+    rng = random.Random(seed)
+    out: list[tuple[Position, tuple[int, int]]] = []
+    per = size // len(PRESETS) + 1
+    for name in PRESETS:
+        v = variant(name)
+        taken = 0
+        while taken < per:
+            p = Position.start(v)
+            for _ in range(400):
+                roll = (rng.randint(1, 6), rng.randint(1, 6))
+                out.append((p, roll))
+                taken += 1
+                ps = legal_plays(p, roll)
+                if not ps:
+                    p = p.with_turn(p.turn.other)
+                    continue
+                pl = rng.choice(ps)
+                if pl.end is not None or taken >= per:
+                    break
+                p = pl.position
+    return out[:size]
+
+
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def time_corpus(items: list[tuple[Position, tuple[int, int]]]) -> tuple[list[float], list[float]]:
+    nd: list[float] = []
+    dd: list[float] = []
+    clock = time.perf_counter
+    for p, roll in items:
+        t0 = clock()
+        legal_plays(p, roll)
+        dt = (clock() - t0) * 1000
+        (dd if roll[0] == roll[1] else nd).append(dt)
+    return nd, dd
+
+
+def selfplay_rate(games: int, seed: int) -> float:
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    for i in range(games):
+        g = Game.new(variant(PRESETS[i % len(PRESETS)]))
+        while g.phase != "over":
+            if g.phase == "opening":
+                g = g.opening(rng.randint(1, 6), rng.randint(1, 6))
+            elif g.phase == "roll":
+                g = g.roll(rng.randint(1, 6), rng.randint(1, 6))
+            else:
+                ps = g.plays()
+                g = g.play(rng.choice(ps)) if ps else g.pass_turn()
+    return games / (time.perf_counter() - t0)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--positions", type=int, default=6000)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--games", type=int, default=40)
+    args = ap.parse_args()
+    items = corpus(args.positions)
+    runs = []
+    for r in range(args.runs):
+        nd, dd = time_corpus(items)
+        runs.append((statistics.median(nd), pct(nd, 0.95), statistics.median(dd), pct(dd, 0.95)))
+        print(f"run {r + 1}: non-doubles median {runs[-1][0]:.3f} ms p95 {runs[-1][1]:.3f} ms; "
+              f"doubles median {runs[-1][2]:.3f} ms p95 {runs[-1][3]:.3f} ms", file=sys.stderr)
+    rates = [selfplay_rate(args.games, seed) for seed in range(3)]
+    result = {
+        "positions": len(items),
+        "nondouble_median_ms": round(statistics.median(r[0] for r in runs), 4),
+        "nondouble_p95_ms": round(statistics.median(r[1] for r in runs), 4),
+        "double_median_ms": round(statistics.median(r[2] for r in runs), 4),
+        "double_p95_ms": round(statistics.median(r[3] for r in runs), 4),
+        "selfplay_games_per_s": round(statistics.median(rates), 2),
+    }
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
