@@ -79,6 +79,11 @@ class Game:
         assert self.dice is not None
         return legal_plays(self.position, self.dice)
 
+    def forced_play(self) -> Play | None:
+        """R-TURN-3: the only legal play when exactly one exists (the bot makes it by itself), else None."""
+        plays = self.plays()
+        return plays[0] if len(plays) == 1 else None
+
     def play(self, play: Play) -> Game:
         """Make `play` (one of `plays()`); ends the game if the play ends it (R-END-*).
 

@@ -167,3 +167,12 @@ def test_flow_refuses_actions_out_of_phase() -> None:
     other = Game.new(variant("tapa"), Side.WHITE).roll(6, 5)
     with pytest.raises(GameFlowError):
         r.play(other.plays()[0])
+
+
+def test_R_TURN_3_a_single_legal_play_is_detected_as_forced() -> None:
+    # Black holds white's 18: with 6-5 the only play is 24/19/13 (see test_R_MOVE_1).
+    t = tpn({1: "B13", 18: "B2", 24: "W15"})
+    g = Game(variant("tapa"), pos("tapa", t), "roll").roll(6, 5)
+    forced = g.forced_play()
+    assert forced is not None and forced.notation == "24/13"
+    assert Game.new(variant("tapa"), Side.WHITE).roll(6, 5).forced_play() is None
