@@ -39,14 +39,14 @@ def clean(name: str, fallback: str, bold: bool = True) -> str:
     marks = 0
     for ch in unicodedata.normalize("NFC", str(name))[: MAX_CHARS * 4]:
         cat = unicodedata.category(ch)
+        if cat.startswith("Z") or ch.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
+            continue
         if cat in _DROP_CATEGORIES:
             continue
         marks = marks + 1 if cat[0] == "M" else 0
         if marks > MAX_MARKS:
-            continue
-        if cat.startswith("Z") or ch.isspace():
-            if out and out[-1] != " ":
-                out.append(" ")
             continue
         if ord(ch) in have:
             out.append(ch)

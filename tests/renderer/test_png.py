@@ -1,0 +1,36 @@
+"""The PNG itself: size, palette, determinism, the byte budget."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from game import Position, Side, variant
+from renderer import make_scene, render_png, scene_png
+from renderer.samples import sample_scenes
+
+PLAKOTO = variant("plakoto")
+
+
+def test_png_is_a_wide_palette_image_under_budget():
+    for _, scene in sample_scenes():
+        png = scene_png(scene)
+        img = Image.open(io.BytesIO(png))
+        assert img.format == "PNG" and img.mode == "P"
+        assert img.width >= 1000
+        assert len(png) <= 80_000
+
+
+def test_rendering_is_pure_and_deterministic():
+    p = Position.start(PLAKOTO)
+    a = render_png(PLAKOTO, p, Side.WHITE, dice=(3, 1), names={Side.WHITE: "A"})
+    render_png(PLAKOTO, p, Side.BLACK, dice=(6, 6))
+    b = render_png(PLAKOTO, p, Side.WHITE, dice=(3, 1), names={Side.WHITE: "A"})
+    assert a == b
+    assert a == scene_png(make_scene(PLAKOTO, p, Side.WHITE, dice=(3, 1), names={Side.WHITE: "A"}))
+
+
+def test_the_viewers_see_different_pictures():
+    p = Position.start(PLAKOTO)
+    assert render_png(PLAKOTO, p, Side.WHITE) != render_png(PLAKOTO, p, Side.BLACK)
