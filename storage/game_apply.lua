@@ -1,6 +1,6 @@
 -- One state change of a game: an atomic compare-and-set on its version, carrying a command id.
 -- KEYS: 1 game record, 2 move log, 3 recent command ids
--- ARGV: 1 command id, 2 expected version, 3 expected position, 4 new record, 5 log entry ('' for none),
+-- ARGV: 1 command id digest, 2 expected version, 3 expected position, 4 new record, 5 log entry ('' for none),
 --       6 command ids kept, 7 their TTL in ms, 8 schema version
 -- Returns {'ok', '<version>|<log length>'}, {'dup', '<version>|<log length>'}, {'missing'},
 -- {'conflict', '<stored version>'}, {'schema', '<stored schema version>'} or {'base', '<stored position>'}.

@@ -5,18 +5,21 @@ the command id against the game's recent commands (a repeated command returns th
 nothing), then the version, then stores the new record, appends the move to the log and remembers the command,
 all in one step. The record, log and command list share the hash tag `{g:<id>}`.
 
-Consistency with the indexes. A player's active games (`{p:<id>}:games`) and the schedule of reminders and
-deadlines (`{s:<n>}:due`) live under other hash tags, so in a cluster they cannot change in the same step as
-the game. The game record is the source of truth and the indexes follow it, idempotently, right after each
-successful step. If a process dies between the two, the indexes are repaired by
+Consistency with the indexes. A player's active games (`{p:<id>}:games`) and the wake-ups of reminders and
+deadlines (`{s:<n>}:due`, see `wakeups.py`) live under other hash tags, so in a cluster they cannot change in
+the same step as the game. The game record is the source of truth and the indexes follow it, idempotently,
+right after a successful step (usually nothing to write: see `wakeups.py`). If a process dies in between, the
+indexes are repaired by
 - retrying the command: a duplicate command id re-derives the game's indexes (`repair`);
-- reading: `active_for` drops ids whose game is finished or gone;
-- a claimed schedule item is acted on only if the game is still at its version (`DueItem.is_current`);
+- reading: `active_for` drops ids whose game is finished or gone, and `claim_due` checks every wake-up
+  against the game record before handing anything out;
 - `repair_all`, which walks every game record (for a start-up or maintenance sweep).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import time
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import replace
@@ -25,30 +28,26 @@ from . import codec, movelog
 from .backend import Backend, Repository, text
 from .errors import AlreadyExists, NotFound, UnknownSchemaVersion, VersionConflict, guarded
 from .ids import new_id
-from .records import ApplyResult, DueItem, DueKind, GameRecord, MoveLogEntry
-from .schedule import ScheduleRepository
+from .records import ApplyResult, GameRecord, MoveLogEntry
+from .wakeups import stage_sync
 
 _FIXED_FIELDS = ("id", "variant", "options", "players", "start_position", "created_at", "chat", "match_id")
 
 
-def due_items(game: GameRecord) -> list[DueItem]:
-    """The reminder and deadline a game's current version should have scheduled."""
-    if game.finished:
-        return []
-    items = []
-    if game.remind_at is not None:
-        items.append(DueItem(DueKind.REMINDER, game.id, game.version, game.remind_at))
-    if game.deadline is not None:
-        items.append(DueItem(DueKind.DEADLINE, game.id, game.version, game.deadline))
-    return items
+def command_digest(command_id: str) -> str:
+    """What a game remembers of a command id: 72 bits of its SHA-256, 12 characters, whatever the id's length."""
+    return base64.urlsafe_b64encode(hashlib.sha256(command_id.encode()).digest()[:9]).decode()
+
+
+async def load_game(backend: Backend, game_id: str) -> GameRecord | None:
+    """The game as stored, or None."""
+    key = backend.keys.game(game_id)
+    raw = await backend.client.get(key)
+    return None if raw is None else codec.game_from(game_id, codec.load(key, raw))
 
 
 class GameRepository(Repository):
     """Stores games; never decides rules (the caller computes every new state with the rules engine)."""
-
-    def __init__(self, backend: Backend, schedule: ScheduleRepository) -> None:
-        super().__init__(backend)
-        self._schedule = schedule
 
     @guarded
     async def create(
@@ -79,7 +78,7 @@ class GameRepository(Repository):
                 updated_at=now, chat=chat, match_id=match_id, deadline=deadline, remind_at=remind_at,
             )
             if await self._client.set(self._keys.game(record.id), codec.dump_game(record), nx=True):
-                await self._sync_indexes(None, record)
+                await self._sync_indexes(None, record, now)
                 return record
             if game_id is not None:
                 break
@@ -144,15 +143,15 @@ class GameRepository(Repository):
         key = self._keys.game(current.id)
         reply = await self._scripts.game_apply(
             keys=[key, self._keys.game_log(current.id), self._keys.game_commands(current.id)],
-            args=[command_id, current.version, current.position, codec.dump_game(stored), entry,
+            args=[command_digest(command_id), current.version, current.position, codec.dump_game(stored), entry,
                   settings.commands_kept, int(settings.commands_ttl * 1000), codec.SCHEMA_VERSION],
         )
         outcome = text(reply[0])
         if outcome == "ok":
-            await self._sync_indexes(current, stored)
+            await self._sync_indexes(current, stored, now)
             return _result(current.id, text(reply[1]), duplicate=False)
         if outcome == "dup":
-            await self._repair(current.id)
+            await self._repair(current.id, now)
             return _result(current.id, text(reply[1]), duplicate=True)
         if outcome == "missing":
             raise NotFound("game", current.id)
@@ -187,7 +186,7 @@ class GameRepository(Repository):
 
         :raises NotFound: no such game.
         """
-        return await self._repair(game_id)
+        return await self._repair(game_id, time.time())
 
     async def ids(self) -> AsyncIterator[str]:
         """Every stored game id (a SCAN over all nodes; slow on a big store, for maintenance only)."""
@@ -209,18 +208,18 @@ class GameRepository(Repository):
         return count
 
     async def _get(self, game_id: str) -> GameRecord:
-        key = self._keys.game(game_id)
-        raw = await self._client.get(key)
-        if raw is None:
+        game = await load_game(self._backend, game_id)
+        if game is None:
             raise NotFound("game", game_id)
-        return codec.game_from(game_id, codec.load(key, raw))
-
-    async def _repair(self, game_id: str) -> GameRecord:
-        game = await self._get(game_id)
-        await self._sync_indexes(None, game, full=True)
         return game
 
-    async def _sync_indexes(self, before: GameRecord | None, after: GameRecord, *, full: bool = False) -> None:
+    async def _repair(self, game_id: str, now: float) -> GameRecord:
+        game = await self._get(game_id)
+        await self._sync_indexes(None, game, now, full=True)
+        return game
+
+    async def _sync_indexes(self, before: GameRecord | None, after: GameRecord, now: float, *,
+                            full: bool = False) -> None:
         """Bring the indexes from `before`'s state to `after`'s; `full` rewrites them whatever `before` was."""
         pipe = self._client.pipeline(transaction=False)
         was_active = before is not None and not before.finished
@@ -230,16 +229,14 @@ class GameRepository(Repository):
         elif not after.finished and (not was_active or full):
             for player in set(after.players):
                 pipe.sadd(self._keys.player_games(player), after.id)
-        old_items = due_items(before) if before is not None else []
-        self._schedule.stage_remove(pipe, old_items)
-        self._schedule.stage_add(pipe, due_items(after))
+        stage_sync(pipe, self._backend, before, after, now, full=full)
         if len(pipe):
             await pipe.execute()
 
     @staticmethod
     def _check_change(current: GameRecord, new: GameRecord, command_id: str, move: MoveLogEntry | None) -> None:
-        if not command_id or "|" in command_id:
-            raise ValueError(f"a command id must be a non-empty string without '|', not {command_id!r}")
+        if not command_id:
+            raise ValueError("a command id must be a non-empty string")
         changed = [name for name in _FIXED_FIELDS if getattr(current, name) != getattr(new, name)]
         if changed:
             raise ValueError(f"apply() cannot change a game's {', '.join(changed)}")

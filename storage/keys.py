@@ -21,7 +21,7 @@ Layout (prefix `tabla` by default):
     tabla:{chat:<chat>}:counted      results already added to the standings (sorted set by time)
     tabla:{r:<variant>}:ratings      rating per player for a variant (sorted set)
     tabla:{r:<variant>}:counted      results already applied to the ratings
-    tabla:{s:<n>}:due                bucket n of the schedule of reminders and deadlines (sorted set by due time)
+    tabla:{s:<n>}:due                bucket n of the wake-ups for reminders and deadlines (sorted set by time)
 """
 
 from __future__ import annotations

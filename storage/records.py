@@ -26,7 +26,7 @@ class GameRecord:
     """A game as stored. A game is active until it has a `result`; a finished game keeps its move log.
 
     `start_position` is the position the game began from. `deadline` is when the side to move runs out of
-    time and `remind_at` when to nudge it; both are scheduled (see `ScheduleRepository`) for this version.
+    time and `remind_at` when to nudge it; `ScheduleRepository.claim_due` hands them out when they come due.
     """
 
     id: str
@@ -143,16 +143,18 @@ class DueKind(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class DueItem:
-    """A scheduled reminder or deadline for one version of a game.
+    """A reminder or deadline of one version of a game that has come due, as handed out by `claim_due`.
 
-    Act on a claimed item only if the game is still at `version` (`is_current`); otherwise the game has moved
-    on and the item is stale.
+    Act on it only while the game is still at `version` (`is_current`), with `command_id` as the command id
+    of any change it leads to; then call `ScheduleRepository.done(item)`. `lease_until` is when it is handed
+    out again if `done` is not called (None: never).
     """
 
     kind: DueKind
     game_id: str
     version: int
     due: float
+    lease_until: float | None = field(default=None, compare=False)
 
     @property
     def command_id(self) -> str:

@@ -1,90 +1,89 @@
-"""The schedule of reminders and deadlines, and claiming what is due.
+"""Claiming due reminders and deadlines: any number of processes can run the same loop.
 
-Items live in `schedule_buckets` sorted sets scored by due time, each with its own hash tag so a cluster spreads
-them; a game's items always go to the same bucket. Members read `<kind>:<game>:<version>`, so an item names the
-game version it was made for and a stale one is recognised (`DueItem.is_current`) instead of acted on.
+The schedule is sharded over `schedule_buckets` sorted sets, each with its own hash tag so a cluster spreads
+them; a game's wake-ups (see `wakeups.py`) always live in the same bucket. `claim_due` runs one Lua script per
+bucket that takes the wake-ups that have come up and, in the same step, either removes them (`lease=None`) or
+leases them (re-scores them to `now + lease`): whichever process gets a wake-up from the script is the only one
+to have it. It then reads each game and hands out only what is really due, as a `DueItem` for the game's
+current version; wake-ups that came up early are re-armed, those of finished games dropped.
 
-`claim_due` runs one Lua script per bucket that takes the due items and, in the same step, either removes them
-or leases them (re-scores them to `now + lease`): whichever process gets an item from the script is the only
-one to have it. With a lease, an item whose claimer dies before calling `done` falls due again after the lease,
-so a deadline is never lost to a crash; acting on it twice is harmless when the action is a game change with a
-command id derived from the item (`DueItem.command_id`).
+With a lease, call `done(item)` once the item is dealt with; if the claimer dies first, the wake-up comes up
+again when the lease ends and another process gets the item (at least once). Acting twice is harmless when the
+action is a game change with `item.command_id` as its command id. Without a lease an item is handed out at
+most once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
-import zlib
-from collections.abc import Iterable
-
-from redis.asyncio.client import Pipeline
-from redis.asyncio.cluster import ClusterPipeline
 
 from .backend import Repository, text
 from .errors import guarded
+from .games import load_game
 from .records import DueItem, DueKind
-
-
-def member(item: DueItem) -> str:
-    return f"{item.kind.value}:{item.game_id}:{item.version}"
-
-
-def _item(raw_member: bytes | str, score: bytes | str | float) -> DueItem:
-    kind, game_id, version = text(raw_member).rsplit(":", 2)
-    return DueItem(DueKind(kind), game_id, int(version), float(score if isinstance(score, float) else text(score)))
+from .wakeups import bucket_key, member, times
 
 
 class ScheduleRepository(Repository):
-    """Due times of reminders and deadlines, claimable by any number of processes."""
-
-    def bucket_key(self, game_id: str) -> str:
-        buckets = self._backend.settings.schedule_buckets
-        return self._keys.schedule(zlib.crc32(game_id.encode()) % buckets)
-
-    def stage_add(self, pipe: Pipeline | ClusterPipeline, items: Iterable[DueItem]) -> None:
-        """Queue the adding of `items` on a pipeline (used by the games repository)."""
-        for item in items:
-            pipe.zadd(self.bucket_key(item.game_id), {member(item): item.due})
-
-    def stage_remove(self, pipe: Pipeline | ClusterPipeline, items: Iterable[DueItem]) -> None:
-        """Queue the removal of `items` on a pipeline."""
-        for item in items:
-            pipe.zrem(self.bucket_key(item.game_id), member(item))
-
-    @guarded
-    async def add(self, item: DueItem) -> None:
-        """Schedule `item` (adding it again just moves its due time)."""
-        await self._client.zadd(self.bucket_key(item.game_id), {member(item): item.due})
-
-    @guarded
-    async def done(self, item: DueItem) -> None:
-        """Remove `item`: its claimer has dealt with it (or it was cancelled)."""
-        await self._client.zrem(self.bucket_key(item.game_id), member(item))
+    """Due reminders and deadlines of active games, claimable by any number of processes."""
 
     @guarded
     async def claim_due(self, now: float, limit: int = 100, lease: float | None = 60.0) -> list[DueItem]:
-        """Claim up to `limit` items due at `now`; each item is handed to exactly one caller.
+        """Claim up to `limit` items due at `now`; each is handed to exactly one caller (per lease).
 
-        With `lease` (seconds) the items stay scheduled at `now + lease` until `done`; with None they are
-        removed at once (at most once, even if the claimer crashes).
+        :param lease: seconds before an item not marked `done` is handed out again; None: never again.
         """
         buckets = self._backend.settings.schedule_buckets
         start = random.randrange(buckets)
-        lease_end = "" if lease is None else repr(now + lease)
+        lease_end = None if lease is None else now + lease
         claimed: list[DueItem] = []
         for offset in range(buckets):
             if len(claimed) >= limit:
                 break
             key = self._keys.schedule((start + offset) % buckets)
-            flat = await self._scripts.schedule_claim(keys=[key], args=[repr(now), limit - len(claimed), lease_end])
-            claimed.extend(_item(flat[i], flat[i + 1]) for i in range(0, len(flat), 2))
+            flat = await self._scripts.schedule_claim(
+                keys=[key], args=[repr(now), limit - len(claimed), "" if lease_end is None else repr(lease_end)])
+            woken = [text(flat[i]).split(":", 1) for i in range(0, len(flat), 2)]
+            checked = await asyncio.gather(*(self._check(key, DueKind(kind), game_id, now, lease_end)
+                                             for kind, game_id in woken))
+            claimed.extend(item for item in checked if item is not None)
         return claimed
 
     @guarded
-    async def pending(self, until: float = float("inf")) -> list[DueItem]:
-        """Every item due by `until`, in no particular order (for inspection and tests)."""
-        items: list[DueItem] = []
+    async def done(self, item: DueItem) -> None:
+        """The claimer has dealt with `item`: drop its wake-up, or re-arm it if the game has moved on since."""
+        if item.lease_until is None:
+            return
+        game = await load_game(self._backend, item.game_id)
+        when = times(game).get(item.kind)
+        moved_on = game is not None and game.version != item.version
+        await self._settle(item.kind, item.game_id, item.lease_until, when if moved_on else None)
+
+    @guarded
+    async def wakeups(self) -> list[tuple[DueKind, str, float]]:
+        """Every armed wake-up as (kind, game id, time), in no particular order (for inspection and tests)."""
+        found = []
         for bucket in range(self._backend.settings.schedule_buckets):
-            pairs = await self._client.zrangebyscore(self._keys.schedule(bucket), "-inf", until, withscores=True)
-            items.extend(_item(name, score) for name, score in pairs)
-        return items
+            pairs = await self._client.zrange(self._keys.schedule(bucket), 0, -1, withscores=True)
+            for name, score in pairs:
+                kind, game_id = text(name).split(":", 1)
+                found.append((DueKind(kind), game_id, float(score)))
+        return found
+
+    async def _check(self, key: str, kind: DueKind, game_id: str, now: float,
+                     lease_end: float | None) -> DueItem | None:
+        game = await load_game(self._backend, game_id)
+        when = times(game).get(kind)
+        if game is not None and when is not None and when <= now:
+            return DueItem(kind, game_id, game.version, when, lease_end)
+        if lease_end is not None:
+            await self._settle(kind, game_id, lease_end, when)
+        elif when is not None:
+            await self._client.zadd(key, {member(kind, game_id): when}, lt=True)
+        return None
+
+    async def _settle(self, kind: DueKind, game_id: str, lease_end: float, when: float | None) -> None:
+        await self._scripts.schedule_settle(
+            keys=[bucket_key(self._backend, game_id)],
+            args=[member(kind, game_id), repr(lease_end), "" if when is None else repr(when)])

@@ -21,4 +21,5 @@ class Scripts:
         self.game_read: AsyncScript = client.register_script(_source("game_read"))
         self.record_cas: AsyncScript = client.register_script(_source("record_cas"))
         self.schedule_claim: AsyncScript = client.register_script(_source("schedule_claim"))
+        self.schedule_settle: AsyncScript = client.register_script(_source("schedule_settle"))
         self.counted_increment: AsyncScript = client.register_script(_source("counted_increment"))

@@ -39,7 +39,7 @@ class StoreSettings:
     connect_timeout: float = 1.0
     operation_timeout: float = 2.0
     schedule_buckets: int = 16
-    commands_kept: int = 16
+    commands_kept: int = 8
     commands_ttl: float = 86400.0
 
     @classmethod

@@ -36,8 +36,8 @@ class Store:
         backend = Backend(client, self.settings)
         self._client = client
         self._on_close = on_close
+        self.games = GameRepository(backend)
         self.schedule = ScheduleRepository(backend)
-        self.games = GameRepository(backend, self.schedule)
         self.matches = MatchRepository(backend)
         self.challenges = ChallengeRepository(backend)
         self.players = PlayerRepository(backend)

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from storage import DueItem, DueKind, Store
+from storage import Store
 
 from .positions import START, next_position
 from .processes import Workers
@@ -42,21 +42,19 @@ async def test_eight_processes_moving_in_twenty_games_lose_and_double_nothing(
         assert record.position == position
         logged += [(game_id, index + 2, entry.play) for index, entry in enumerate(log)]
     assert sorted(logged) == sorted((ack["game"], ack["version"], ack["cmd"]) for ack in acks)
-    # Each game's deadline is scheduled for its current version; racing index updates may leave items of
-    # older versions behind, which `DueItem.is_current` tells apart.
-    current = {game_id: (await store.games.get(game_id)).version for game_id in ids}
-    scheduled = {(item.game_id, item.version) for item in await store.schedule.pending()}
-    assert set(current.items()) <= scheduled
-    assert all(version < current[game_id] for game_id, version in scheduled - set(current.items()))
+    # each game has one deadline wake-up, no later than its deadline
+    wakeups = await store.schedule.wakeups()
+    assert sorted(game_id for _, game_id, _ in wakeups) == sorted(ids)
+    for _, game_id, when in wakeups:
+        assert when <= ((await store.games.get(game_id)).deadline or 0)
 
 
 async def test_two_processes_claiming_at_once_get_each_due_item_exactly_once(
     single_store: Store, single_url: str, tmp_path: Path
 ) -> None:
     store = single_store
-    due = [DueItem(DueKind.DEADLINE, f"g{n}", 1, NOW - n) for n in range(400)]
-    for item in due:
-        await store.schedule.add(item)
+    games = [await store.games.create(variant="plakoto", players=("ann", "bob"), position=START,
+                                      deadline=NOW - n) for n in range(300)]
     workers = Workers("claim", [
         {"url": single_url, "prefix": store.settings.prefix, "now": NOW, "limit": 5, "lease": 60}
         for _ in range(2)
@@ -65,4 +63,4 @@ async def test_two_processes_claiming_at_once_get_each_due_item_exactly_once(
     first, second = (json.loads(lines[-1]) for lines in workers.wait())
     assert first and second, "both processes should have claimed some items"
     assert not set(first) & set(second)
-    assert sorted(first + second) == sorted(item.command_id for item in due)
+    assert sorted(first + second) == sorted(f"due:deadline:{game.id}:1" for game in games)
