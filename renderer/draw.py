@@ -61,10 +61,9 @@ def paint(lay: Layout) -> Image.Image:
             under[c.point] = (c.box, spr)
     for r in lay.rings:
         cx, cy = (r.box[0] + r.box[2]) // 2, (r.box[1] + r.box[3]) // 2
-        ring = (("ring", G.D + 4, T.ACCENT, 4, True) if r.kind == "from"
-                else ("ring", G.D + 8, T.ACCENT, 5, False))
-        size = int(ring[1])  # type: ignore[call-overload]
-        cv.sprite((cx - size // 2, cy - size // 2, cx - size // 2 + size, cy - size // 2 + size), ring)
+        size, width, dashed = (G.D + 4, 4, True) if r.kind == "from" else (G.D + 8, 5, False)
+        x0, y0 = cx - size // 2, cy - size // 2
+        cv.sprite((x0, y0, x0 + size, y0 + size), ("ring", size, T.ACCENT, width, dashed))
     for a in lay.arrows:
         _arrow(cv.img, a)
     for die in lay.dice:
@@ -126,7 +125,7 @@ def _sprite(spec: Sprite) -> Image.Image:
     kind, *args = spec
     maker = {"disc": sprites.disc, "slab": sprites.slab, "die": sprites.die, "ring": sprites.ring,
              "rounded": sprites.rounded}[str(kind)]
-    return maker(*args)  # type: ignore[operator, no-any-return]
+    return maker(*args)
 
 
 @lru_cache(maxsize=4096)
@@ -153,7 +152,8 @@ def _text_mask(text: str, size: int, bold: bool, complex_script: bool,
                anchor: str) -> tuple[Image.Image, int, int]:
     """The text's coverage mask and its offset from the anchor point."""
     f = font(size, bold, complex_script)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    left, top, right, bottom = math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)
     mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top

@@ -7,6 +7,7 @@ the picture's content exactly on the layout (R-BOARD-1…4 for what goes where).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from game import Position, Side, Variant
 
@@ -124,9 +125,9 @@ class _Builder:
         if n > G.BAR_STACK:
             self._count_label(side, str(n), G.BAR_X, G.bar_y(mine, G.BAR_STACK - 1))
 
-    def _tray(self, side: Side, kind: str, n: int) -> None:
+    def _tray(self, side: Side, kind: Literal["off", "waiting"], n: int) -> None:
         mine = side is self.viewer
-        comp = G.tray_compartment(mine, "off" if kind == "off" else "waiting", self.waiting_tray)
+        comp = G.tray_compartment(mine, kind, self.waiting_tray)
         for k in range(n):
             self.checkers.append(Checker(side, kind, 0, G.slab_box(mine, comp, k, self.waiting_tray), "slab",
                                          _face(side)))
@@ -185,7 +186,7 @@ class _Builder:
         mover = lp.side
         arrows: list[Arrow] = []
         rings: list[Ring] = []
-        marks: dict[int, str] = {}
+        marks: dict[int, Literal["from", "to"]] = {}
         ghosts: dict[int | str, int] = {}
         arrivals: dict[int | str, int] = {}
         for m in lp.moves:

@@ -89,12 +89,14 @@ def random_game(name: str = "plakoto", seed: int = 7, max_plays: int = 60,
 
 
 def varied_scenes(n: int, seed: int = 1) -> list[Scene]:
-    """`n` scenes mixing the samples with positions from random games of every variant, both viewers."""
+    """`n` scenes: the samples, then boards of random games of every variant, both viewers, with and without
+    a match score."""
     base = [s for _, s in sample_scenes()]
     out = list(base)
     k = 0
     while len(out) < n:
         game = random_game(("plakoto", "tapa", "mahbusa", "tawula")[k % 4], seed=seed + k, max_plays=80)
-        out.extend(replace(s, viewer=W if i % 2 else B) for i, s in enumerate(game))
+        score = MatchScore(k % 3, (k + 1) % 4, 5) if k % 2 else None
+        out.extend(replace(s, viewer=W if i % 2 else B, score=score) for i, s in enumerate(game))
         k += 1
     return out[:n]
