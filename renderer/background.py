@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from . import geometry as G
 from . import theme as T
-from .fonts import font
+from .fonts import LOCK, font
 from .layout import point_number_labels
 
 SS = 4
@@ -49,6 +49,12 @@ def background(waiting_tray: bool) -> Image.Image:
             box((G.TRAY_X0, edge - 1, G.TRAY_X1 - 1, edge + 1), fill=T.TRAY_LINE)
     img = big.reduce(SS)
     d = ImageDraw.Draw(img)
+    with LOCK:
+        _captions(d, waiting_tray)
+    return img
+
+
+def _captions(d: ImageDraw.ImageDraw, waiting_tray: bool) -> None:
     for lb in point_number_labels():
         d.text((lb.x, lb.y), lb.text, font=font(lb.size, lb.bold), fill=lb.colour, anchor=lb.anchor)
     caption = font(13, True)
@@ -59,7 +65,6 @@ def background(waiting_tray: bool) -> Image.Image:
             y = (c0 + c1) // 2 + (-26 if mine else 26)  # toward the board's middle, beside the count
             d.text((G.TRAY_COUNT_X, y), "OFF" if kind == "off" else "WAIT", font=caption, fill=T.TRAY_TEXT,
                    anchor="mm")
-    return img
 
 
 @cache

@@ -17,7 +17,7 @@ from . import geometry as G
 from . import sprites
 from . import theme as T
 from .background import active_panel, background, background_p
-from .fonts import font
+from .fonts import LOCK, font
 from .palette import index_of, to_palette
 from .shapes import Arrow, Label, Layout
 
@@ -147,15 +147,16 @@ def _split(layer: tuple[object, ...]) -> tuple[Sprite, tuple[int, int]]:
     return layer[:n], (int(layer[n]), int(layer[n + 1]))  # type: ignore[call-overload]
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
 def _text_mask(text: str, size: int, bold: bool, complex_script: bool,
                anchor: str) -> tuple[Image.Image, int, int]:
     """The text's coverage mask and its offset from the anchor point."""
     f = font(size, bold, complex_script)
-    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
-    left, top, right, bottom = math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)
-    mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    with LOCK:
+        x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+        left, top, right, bottom = math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)
+        mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
+        ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top
 
 

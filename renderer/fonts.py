@@ -7,6 +7,7 @@ characters the fonts would draw as empty boxes (see text.py).
 from __future__ import annotations
 
 import struct
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -18,6 +19,9 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
 BASIC = ImageFont.Layout.BASIC
 HAS_RAQM = features.check("raqm")
+
+# FreeType faces are not safe to use from two threads at once: measuring and rendering text hold this lock.
+LOCK = threading.Lock()
 
 
 @cache

@@ -15,7 +15,7 @@ from game import Side
 from . import geometry as G
 from . import sprites
 from . import theme as T
-from .fonts import font
+from .fonts import LOCK, font
 
 TRANSPARENT = 255  # the one index no colour uses: unchanged pixels of replay frames
 
@@ -55,7 +55,9 @@ def swatch() -> Image.Image:
         tiles.append(tile)
     for fg, back in _TEXTS:
         tile = Image.new("RGB", (1200, 50), back)
-        ImageDraw.Draw(tile).text((4, 4), "0123456789 pips Wins AaBbGgMmOoSsXx", font=font(30, True), fill=fg)
+        with LOCK:
+            ImageDraw.Draw(tile).text((4, 4), "0123456789 pips Wins AaBbGgMmOoSsXx", font=font(30, True),
+                                      fill=fg)
         tiles.append(tile)
     boards = [background(False), background(True)]
     sheet = Image.new("RGB", (G.WIDTH, sum(t.height for t in tiles) + 2 * G.HEIGHT))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PIL import ImageFont
 
-from .fonts import coverage, font
+from .fonts import LOCK, coverage, font
 
 MISSING = "□"
 ELLIPSIS = "…"
@@ -112,4 +112,5 @@ def _raqm(f: ImageFont.FreeTypeFont) -> bool:
 
 
 def _width(f: ImageFont.FreeTypeFont, text: str) -> int:
-    return int(f.getlength(text) + 0.5)
+    with LOCK:
+        return int(f.getlength(text) + 0.5)

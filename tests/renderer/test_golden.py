@@ -40,3 +40,19 @@ def test_comparison_catches_a_moved_checker():
     b.paste(a.crop(box), (831 - 68, 712))             # … drawn one point to the left as well
     assert mean_difference(a, a) == 0
     assert mean_difference(a, b) > 2 * TOLERANCE
+
+
+def test_a_mismatch_fails_and_leaves_the_three_images(tmp_path, monkeypatch):
+    from . import helpers
+
+    monkeypatch.setattr(helpers, "GOLDEN", tmp_path / "golden")
+    monkeypatch.setattr(helpers, "FAILURES", tmp_path / "failures")
+    monkeypatch.delenv("TABLA_UPDATE_GOLDEN", raising=False)
+    (tmp_path / "golden").mkdir()
+    scenes = dict(SCENES)
+    (tmp_path / "golden" / "board.png").write_bytes(scene_png(scenes["plakoto-start"]))
+    helpers.check_golden("board", scene_png(scenes["plakoto-start"]))
+    with pytest.raises(AssertionError, match="mean difference"):
+        helpers.check_golden("board", scene_png(scenes["tawula-start"]))
+    assert sorted(p.name for p in (tmp_path / "failures").iterdir()) == [
+        "board-actual.png", "board-diff.png", "board-expected.png"]
