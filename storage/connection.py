@@ -1,10 +1,11 @@
 """Connecting: `connect()` gives a ready `Store` on the Redis of `REDIS_URL`, or on an embedded server.
 
-Clients are built to fail fast and heal by themselves: a connect timeout of `connect_timeout`, a reply timeout
-of `operation_timeout`, one immediate retry (which replaces a pooled connection that a Redis restart broke),
-and the pool reconnects on the next call once Redis is back. Every store operation is also bounded by
-`operation_timeout` as a whole (`errors.guarded`), so an unreachable Redis gives `StoreUnavailable` within
-that time instead of a hang.
+Clients are built to fail fast and heal by themselves: a connect timeout of `connect_timeout`, one immediate
+retry (which replaces a pooled connection that a Redis restart broke), and the pool reconnects on the next call
+once Redis is back. Replies have no socket timeout of their own: every store operation is bounded as a whole by
+`operation_timeout` (`errors.guarded`), so an unreachable or silent Redis gives `StoreUnavailable` within that
+time instead of a hang, and a cancelled read drops its connection (redis-py disconnects on cancellation). A
+per-socket timeout would cost a task per command in redis-py's send path for no extra safety.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ def make_client(settings: StoreSettings) -> Client:
     """A redis-py asyncio client (or cluster client) for `settings`, not yet connected."""
     options: dict[str, Any] = {
         "socket_connect_timeout": settings.connect_timeout,
-        "socket_timeout": settings.operation_timeout,
         "retry": Retry(NoBackoff(), 1),
     }
     if settings.cluster:

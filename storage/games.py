@@ -24,12 +24,11 @@ import time
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import replace
 
-from . import codec, movelog
+from . import codec, movelog, wakeups
 from .backend import Backend, Repository, text
 from .errors import AlreadyExists, NotFound, UnknownSchemaVersion, VersionConflict, guarded
 from .ids import new_id
 from .records import ApplyResult, GameRecord, MoveLogEntry
-from .wakeups import stage_sync
 
 _FIXED_FIELDS = ("id", "variant", "options", "players", "start_position", "created_at", "chat", "match_id")
 
@@ -221,17 +220,20 @@ class GameRepository(Repository):
     async def _sync_indexes(self, before: GameRecord | None, after: GameRecord, now: float, *,
                             full: bool = False) -> None:
         """Bring the indexes from `before`'s state to `after`'s; `full` rewrites them whatever `before` was."""
-        pipe = self._client.pipeline(transaction=False)
         was_active = before is not None and not before.finished
-        if after.finished and (was_active or full):
-            for player in set(after.players):
+        leaving = after.finished and (was_active or full)
+        joining = not after.finished and (not was_active or full)
+        writes = wakeups.changes(before, after, now, full=full)
+        if not (leaving or joining or writes):
+            return
+        pipe = self._client.pipeline(transaction=False)
+        for player in set(after.players) if leaving or joining else ():
+            if leaving:
                 pipe.srem(self._keys.player_games(player), after.id)
-        elif not after.finished and (not was_active or full):
-            for player in set(after.players):
+            else:
                 pipe.sadd(self._keys.player_games(player), after.id)
-        stage_sync(pipe, self._backend, before, after, now, full=full)
-        if len(pipe):
-            await pipe.execute()
+        wakeups.stage(pipe, self._backend, after.id, writes)
+        await pipe.execute()
 
     @staticmethod
     def _check_change(current: GameRecord, new: GameRecord, command_id: str, move: MoveLogEntry | None) -> None:

@@ -38,15 +38,30 @@ def member(kind: DueKind, game_id: str) -> str:
     return f"{kind.value}:{game_id}"
 
 
-def stage_sync(pipe: Pipeline | ClusterPipeline, backend: Backend, before: GameRecord | None, after: GameRecord,
-               now: float, *, full: bool = False) -> None:
-    """Queue the wake-up writes that take the schedule from `before` to `after` (all of them if `full`)."""
+def changes(before: GameRecord | None, after: GameRecord, now: float, *,
+            full: bool = False) -> list[tuple[DueKind, float | None]]:
+    """The wake-up writes that take the schedule from `before` to `after` (all of them if `full`).
+
+    Each is (kind, time to arm at) or (kind, None) to remove; usually there are none.
+    """
     old, new = times(before), times(after)
-    key = bucket_key(backend, after.id)
+    found: list[tuple[DueKind, float | None]] = []
     for kind in DueKind:
         when, previous = new.get(kind), old.get(kind)
         if when is None:
             if previous is not None or full:
-                pipe.zrem(key, member(kind, after.id))
+                found.append((kind, None))
         elif full or previous is None or previous <= now or when < previous:
-            pipe.zadd(key, {member(kind, after.id): when}, lt=True)
+            found.append((kind, when))
+    return found
+
+
+def stage(pipe: Pipeline | ClusterPipeline, backend: Backend, game_id: str,
+          writes: list[tuple[DueKind, float | None]]) -> None:
+    """Queue `writes` (from `changes`) on a pipeline: arm with ZADD LT (add, or move earlier), or remove."""
+    key = bucket_key(backend, game_id)
+    for kind, when in writes:
+        if when is None:
+            pipe.zrem(key, member(kind, game_id))
+        else:
+            pipe.zadd(key, {member(kind, game_id): when}, lt=True)
