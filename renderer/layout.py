@@ -24,6 +24,7 @@ TRAY_COUNT_SIZE = 24
 NUMBER_SIZE = 26
 NAME_X = 72
 NAME_MAX_W = 470
+PILL_W = 106
 
 REASONS = {"single": "", "tie": "", "mars": "mars", "backgammon": "backgammon", "mother": "mother piece",
            "capote": "capote", "stuck": "no moves left", "resign": "resigned", "resigned": "resigned",
@@ -67,7 +68,7 @@ class _Builder:
         self.checkers: list[Checker] = []
         self.labels: list[Label] = []
         self.next_offset: dict[int, int] = {}   # point -> offset of the next free slot
-        self.mover_discs: dict[int, list[Checker]] = {}
+        self.discs_on: dict[int, list[Checker]] = {}     # point -> the discs drawn on top (not pinned)
         self.names = {side: clean(scene.names.get(side, ""), side.value.capitalize()) for side in Side}
 
     def build(self) -> Layout:
@@ -112,7 +113,7 @@ class _Builder:
                     discs.append(c)
             if count > cap:
                 self._count_label(owner, str(count), x, G.slot_y(p, offset + (cap - 1) * G.D))
-            self.mover_discs[p] = discs
+            self.discs_on[p] = discs
         self.next_offset[p] = offset + min(count, cap) * G.D
 
     def _bar(self, side: Side) -> None:
@@ -158,23 +159,31 @@ class _Builder:
             lp = self.s.last_play
             if lp is not None and lp.side is side:
                 info += f"  ·  played {lp.notation()}"
-            self.labels.append(Label("info", info, NAME_X, top + 57, "lm", INFO_SIZE, False, T.PANEL_MUTED,
-                                     side=side))
+            name_end = NAME_X + name.width
             if active:
-                x0 = NAME_X + name.width + 16
-                pills.append(Pill((x0, top + 12, x0 + 106, top + 40), T.ACCENT))
-                self.labels.append(Label("turn", "TO MOVE", x0 + 53, top + 26, "mm", 15, True, T.ACCENT_DARK,
-                                         side=side))
+                x0 = name_end + 16
+                name_end = x0 + PILL_W
+                pills.append(Pill((x0, top + 12, name_end, top + 40), T.ACCENT))
+                self.labels.append(Label("turn", "TO MOVE", x0 + PILL_W // 2, top + 26, "mm", 15, True,
+                                         T.ACCENT_DARK, side=side))
             sc = self.s.score
             if sc is not None:
                 self.labels.append(Label("score", str(sc.of(side)), G.TRAY_X0 + G.TRAY_W // 2,
                                          top + G.PANEL_H // 2, "mm", 38, True, T.PANEL_TEXT, side=side))
-            if not mine:
-                self.labels.append(Label("variant", self.s.variant.describe().capitalize(), G.RIGHT_X1,
-                                         top + 26, "rm", 21, True, T.PANEL_TEXT))
+            info_end = G.TRAY_X0 - 14
+            if not mine:   # the variant and the match length at the right of the opponent's strip
+                title = fit(variant_title(self.s.variant), 21, G.RIGHT_X1 - name_end - 24)
+                self.labels.append(Label("variant", title.text, G.RIGHT_X1, top + 26, "rm", 21, True,
+                                         T.PANEL_TEXT))
+                info_end = G.RIGHT_X1 - 24
                 if sc is not None:
-                    self.labels.append(Label("match", f"match to {sc.target}", G.RIGHT_X1, top + 57, "rm",
-                                             INFO_SIZE, False, T.PANEL_MUTED))
+                    match = fit(f"match to {sc.target}", INFO_SIZE, 200, bold=False)
+                    self.labels.append(Label("match", match.text, G.RIGHT_X1, top + 57, "rm", INFO_SIZE, False,
+                                             T.PANEL_MUTED))
+                    info_end -= match.width
+            info_fit = fit(info, INFO_SIZE, info_end - NAME_X, bold=False)
+            self.labels.append(Label("info", info_fit.text, NAME_X, top + 57, "lm", INFO_SIZE, False,
+                                     T.PANEL_MUTED, side=side))
         return tuple(panels), tuple(pills)
 
     # --- the last play ------------------------------------------------------------------------------------
@@ -237,7 +246,7 @@ class _Builder:
         vp = self.pos.to_point(to, mover, self.viewer)
         k = arrivals.get(vp, 0)
         arrivals[vp] = k + 1
-        discs = [c for c in self.mover_discs.get(vp, []) if c.side is mover]
+        discs = [c for c in self.discs_on.get(vp, []) if c.side is mover]
         if k < len(discs):
             c = discs[len(discs) - 1 - k]
             return ((c.box[0] + c.box[2]) // 2, (c.box[1] + c.box[3]) // 2), True
@@ -264,6 +273,19 @@ class _Builder:
                        complex_script=complex_script),
                  Label("banner", sub, cx, G.MID + 20, "mm", 19, True, T.ACCENT))
         return Banner(box, r.winner, lines)
+
+
+def variant_title(v: Variant) -> str:
+    """`Tapa · mother tie · backgammon · cube`: the preset and its non-default options (RULES.md §9)."""
+    parts = [v.name.capitalize()]
+    for key, value in v.options().items():
+        if key == "mother":
+            parts.append(f"mother {value}")
+        elif key == "cube":
+            parts.append("cube" if value == "on" else "no cube")
+        else:
+            parts.append(value)
+    return "  ·  ".join(parts)
 
 
 def _face(side: Side) -> T.RGB:
