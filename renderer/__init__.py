@@ -5,7 +5,7 @@ an animation of a whole game. Only `game`, Pillow and the standard library are u
 """
 
 from .layout import layout, layout_scene
-from .png import render_png, scene_png
+from .png import prepare, render_png, scene_png
 from .replay import render_replay
 from .scene import GameResult, LastMove, LastPlay, MatchScore, ResultLike, Scene, make_scene
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
@@ -30,6 +30,7 @@ __all__ = [
     "layout",
     "layout_scene",
     "make_scene",
+    "prepare",
     "render_png",
     "render_replay",
     "scene_png",

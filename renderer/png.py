@@ -37,6 +37,14 @@ def scene_png(scene: Scene) -> bytes:
     return encode(scene_image(scene))
 
 
+def prepare() -> None:
+    """Build the palette and the empty boards now (about half a second) instead of on the first picture."""
+    from .background import background_p
+
+    for waiting_tray in (False, True):
+        background_p(waiting_tray)
+
+
 def encode(img: Image.Image) -> bytes:
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=COMPRESS_LEVEL)

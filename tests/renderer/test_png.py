@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from game import Position, Side, variant
-from renderer import make_scene, render_png, scene_png
+from renderer import make_scene, prepare, render_png, scene_png
 from renderer.samples import sample_scenes
 
 PLAKOTO = variant("plakoto")
@@ -34,3 +34,8 @@ def test_rendering_is_pure_and_deterministic():
 def test_the_viewers_see_different_pictures():
     p = Position.start(PLAKOTO)
     assert render_png(PLAKOTO, p, Side.WHITE) != render_png(PLAKOTO, p, Side.BLACK)
+
+
+def test_prepare_builds_what_the_first_picture_needs():
+    prepare()
+    assert render_png(PLAKOTO, Position.start(PLAKOTO), Side.WHITE)
