@@ -31,6 +31,12 @@ class Repository:
         return self._backend.settings.operation_timeout
 
 
-def text(value: bytes | str) -> str:
+def text(value: object) -> str:
     """A reply value as text (the client is used without decode_responses: move logs are binary)."""
-    return value.decode() if isinstance(value, bytes) else value
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def pairs(reply: object) -> list[tuple[str, float]]:
+    """A WITHSCORES reply as (member, score) pairs."""
+    assert isinstance(reply, list)
+    return [(text(name), float(score)) for name, score in reply]

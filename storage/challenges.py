@@ -104,7 +104,9 @@ class ChallengeRepository(Repository):
     async def _listed(self, index: str, now: float | None) -> list[ChallengeRecord]:
         now = time.time() if now is None else now
         await self._client.zremrangebyscore(index, "-inf", now)
-        ids = [text(member) for member in await self._client.zrange(index, 0, -1)]
+        members = await self._client.zrange(index, 0, -1)
+        assert isinstance(members, list)
+        ids = [text(member) for member in members]
         keys = [self._keys.challenge(challenge_id) for challenge_id in ids]
         raws = await asyncio.gather(*(self._client.get(key) for key in keys))
         found, gone = [], []
@@ -118,7 +120,7 @@ class ChallengeRepository(Repository):
         return sorted(found, key=lambda challenge: challenge.created_at)
 
     @staticmethod
-    def _live(challenge_id: str, key: str, raw: bytes | None, now: float | None) -> ChallengeRecord:
+    def _live(challenge_id: str, key: str, raw: bytes | str | None, now: float | None) -> ChallengeRecord:
         if raw is None:
             raise NotFound("challenge", challenge_id)
         challenge = codec.challenge_from(challenge_id, codec.load(key, raw))

@@ -160,7 +160,7 @@ class EmbeddedServer:
         try:
             while True:
                 info = client.info("server")
-                directory = client.config_get("dir").get("dir", "")
+                directory = str(client.config_get("dir").get("dir") or "")
                 if not int(client.info("persistence").get("loading", 0)) or time.monotonic() > deadline:
                     break
                 time.sleep(0.05)

@@ -1,15 +1,16 @@
 """Typed errors of the storage layer, and the one place where Redis client errors become them.
 
 Every public coroutine of a repository is wrapped by `guarded`: it bounds the call by the store's operation
-timeout and turns connection failures and timeouts into `StoreUnavailable`, so callers never see a
-`redis` exception type and never wait for ever.
+timeout and turns connection failures and timeouts into `StoreUnavailable` (`outages_as_errors`), so callers
+never see a `redis` exception type and never wait for ever.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from redis import exceptions as redis_errors
@@ -97,12 +98,19 @@ def guarded(method: Callable[Concatenate[S, P], Awaitable[R]]) -> Callable[Conca
 
     @functools.wraps(method)
     async def wrapper(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        try:
+        with outages_as_errors():
             async with asyncio.timeout(self.operation_timeout):
                 return await method(self, *args, **kwargs)
-        except StorageError:
-            raise
-        except _OUTAGES as exc:
-            raise StoreUnavailable(f"Redis is unavailable: {exc or type(exc).__name__}") from exc
 
     return wrapper
+
+
+@contextlib.contextmanager
+def outages_as_errors() -> Iterator[None]:
+    """Turn connection failures and timeouts inside the block into `StoreUnavailable`."""
+    try:
+        yield
+    except StorageError:
+        raise
+    except _OUTAGES as exc:
+        raise StoreUnavailable(f"Redis is unavailable: {exc or type(exc).__name__}") from exc

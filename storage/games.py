@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from . import codec, movelog, wakeups
 from .backend import Backend, Repository, text
-from .errors import AlreadyExists, NotFound, UnknownSchemaVersion, VersionConflict, guarded
+from .errors import AlreadyExists, NotFound, UnknownSchemaVersion, VersionConflict, guarded, outages_as_errors
 from .ids import new_id
 from .records import ApplyResult, GameRecord, MoveLogEntry
 
@@ -188,12 +188,16 @@ class GameRepository(Repository):
         return await self._repair(game_id, time.time())
 
     async def ids(self) -> AsyncIterator[str]:
-        """Every stored game id (a SCAN over all nodes; slow on a big store, for maintenance only)."""
+        """Every stored game id (a SCAN over all nodes; slow on a big store, for maintenance only).
+
+        :raises StoreUnavailable: Redis went away during the walk.
+        """
         pattern = self._keys.all_games_pattern()
-        async for key in self._client.scan_iter(match=pattern, count=1000, _type="string"):
-            name = text(key)
-            if name.endswith("}"):
-                yield name[name.index("{g:") + 3 : -1]
+        with outages_as_errors():
+            async for key in self._client.scan_iter(match=pattern, count=1000, _type="string"):
+                name = text(key)
+                if name.endswith("}"):
+                    yield name[name.index("{g:") + 3 : -1]
 
     async def repair_all(self) -> int:
         """Repair the indexes of every game; returns how many games were visited."""

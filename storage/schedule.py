@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from .backend import Repository, text
+from .backend import Repository, pairs, text
 from .errors import guarded
 from .games import load_game
 from .records import DueItem, DueKind
@@ -65,10 +65,9 @@ class ScheduleRepository(Repository):
         """Every armed wake-up as (kind, game id, time), in no particular order (for inspection and tests)."""
         found = []
         for bucket in range(self._backend.settings.schedule_buckets):
-            pairs = await self._client.zrange(self._keys.schedule(bucket), 0, -1, withscores=True)
-            for name, score in pairs:
-                kind, game_id = text(name).split(":", 1)
-                found.append((DueKind(kind), game_id, float(score)))
+            for name, score in pairs(await self._client.zrange(self._keys.schedule(bucket), 0, -1, withscores=True)):
+                kind, game_id = name.split(":", 1)
+                found.append((DueKind(kind), game_id, score))
         return found
 
     async def _check(self, key: str, kind: DueKind, game_id: str, now: float,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 
-from .backend import Repository, text
+from .backend import Repository, pairs
 from .errors import guarded
 
 DEFAULT_RATING = 1500.0
@@ -30,8 +30,7 @@ class _Scores(Repository):
         return bool(await self._scripts.counted_increment(keys=[scores, counted], args=args))
 
     async def _top(self, scores: str, limit: int) -> list[tuple[str, float]]:
-        pairs = await self._client.zrevrange(scores, 0, limit - 1, withscores=True)
-        return [(text(player), float(score)) for player, score in pairs]
+        return pairs(await self._client.zrevrange(scores, 0, limit - 1, withscores=True))
 
 
 class StandingsRepository(_Scores):
