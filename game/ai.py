@@ -35,10 +35,12 @@ PIN_BASE = 12.0           # an opposing checker pinned (R-MOVE-2) ...
 PIN_PER_PIP = 0.9         # ... plus this per pip it still has to travel
 MOTHER_PINNED = 150.0     # the opponent's mother held on the mover's 1-point (R-END-2)
 MOTHER_EXPOSED = 250.0    # the mover's lone mother that the opponent can pin (R-END-2), times the hit chance
+MOTHER_NO_WIN = 0.3       # the mother terms' weight where a pinned mother does not win (mother=tie or off)
 POINT = 2.0               # a made point (two or more checkers)
 HOME_POINT = 3.0          # a made point in the mover's home board, on top of POINT
 PRIME = 1.5               # per point of a run of three or more made points, times (run - 2)
 BLOT_SHOT = 1.0           # the mover's blot within reach: hit chance times the cost of losing it
+HIT_SHOT = 2.5            # the same in tawula, where a hit checker also holds up the whole side (R-ENTER-3)
 TARGET = 0.15             # an opposing blot within the mover's reach: hit chance times its value
 BAR_CHECKER = 6.0         # tawula: a checker on the bar (R-ENTER-3), besides its pips
 BORNE_OFF = 1.5           # a checker borne off (R-OFF-1), besides its pips
@@ -73,15 +75,10 @@ def _shot_table() -> tuple[int, ...]:
 SHOTS: tuple[int, ...] = _shot_table()
 
 
-def _hit_chance(sources: list[int], target: int) -> float:
-    """The chance that a side with free checkers at `sources` (its own numbering, 25 = bar or waiting) can
-    land on its point `target` next roll."""
-    mask = 0
-    for s in sources:
-        d = s - target
-        if 0 < d <= 12:
-            mask |= 1 << (d - 1)
-    return SHOTS[mask] / 36.0 if mask else 0.0
+def _shots(sources: int, target: int) -> int:
+    """How many of the 36 rolls let a side land on its point `target`, given `sources`: a bitmask of its
+    points (its own numbering, bit 25 = bar or waiting) holding checkers free to move."""
+    return SHOTS[(sources >> (target + 1)) & 0xFFF]
 
 
 # --- evaluation -------------------------------------------------------------------------------------------
@@ -93,150 +90,143 @@ def evaluate(cells: tuple[int, ...], variant: Variant) -> float:
     Not an outcome check: a finished game is judged by the play's `end` (see `score_play`).
     """
     if variant.pinning:
-        return _evaluate_pinning(cells)
+        # R-END-2: a pinned mother wins the game only where the mother rule says so; elsewhere (mother=tie,
+        # mother=off) it is still a checker held on its start, just not a win.
+        return _evaluate_pinning(cells, 1.0 if variant.mother_wins else MOTHER_NO_WIN)
     return _evaluate_tawula(cells)
 
 
-def _runs(made: list[bool]) -> float:
-    """Prime value of made points (R-MOVE-2/4: two or more checkers close a point): runs of three or more."""
-    total = 0.0
-    run = 0
-    for m in (*made, False):
-        if m:
-            run += 1
-        else:
-            if run >= 3:
-                total += PRIME * run * (run - 2)
-            run = 0
-    return total
+def _evaluate_pinning(c: tuple[int, ...], mother: float) -> float:
+    """Plakoto, tapa, mahbusa (R-BOARD-2): the opponent's point for the mover's point p is 25 − p.
 
-
-def _evaluate_pinning(c: tuple[int, ...]) -> float:
-    """Plakoto, tapa, mahbusa (R-BOARD-2): the opponent's point for the mover's point p is 25 − p."""
+    `mother` scales the mother terms (R-END-2).
+    """
     my_pips = 0
     opp_pips = 0
     score = 0.0
     my_blots: list[int] = []        # the mover's points with a lone free checker
-    opp_blots: list[int] = []       # the opponent's points (its numbering) with a lone free checker
-    my_sources: list[int] = []      # the mover's points with free checkers (they can move, R-MOVE-2)
-    opp_sources: list[int] = []     # the opponent's points (its numbering) with free checkers
-    made = [False] * 25
+    opp_blots: list[int] = []       # the mover's points with a lone free opposing checker
+    my_sources = 0                  # bit p: the mover's point p has free checkers (R-MOVE-2)
+    opp_sources = 0                 # bit q: the opponent's point q (its numbering) has free checkers
+    points = 0.0                    # made points, the home board and primes (R-MOVE-2: closed points)
+    run = 0
     my_home = 0
     my_back = 0                     # the mover's highest point with a checker
-    opp_back = 0                    # the opponent's highest point (its numbering) with a checker
+    opp_front = 0                   # the mover's lowest point with an opposing checker
     for p in range(1, 25):
         v = c[p]
-        if v == 0:
-            continue
-        q = 25 - p
         if v > 0:
             if v > PIN:  # the mover's checkers pinning one of the opponent's (R-MOVE-2)
                 n = v - PIN
-                opp_pips += q
+                opp_pips += 25 - p
                 # the opponent's pinned checker: worth more the farther it has to go, its mother most
-                score += PIN_BASE + PIN_PER_PIP * q
+                score += PIN_BASE + PIN_PER_PIP * (25 - p)
                 if p == 1:
-                    score += MOTHER_PINNED
-                opp_back = max(opp_back, q)
+                    score += MOTHER_PINNED * mother
+                if not opp_front:
+                    opp_front = p
             else:
                 n = v
                 if n == 1:
                     my_blots.append(p)
             my_pips += n * p
-            my_sources.append(p)
-            my_back = max(my_back, p)
-            if n >= 2 or v > PIN:
-                made[p] = True
+            my_sources |= 1 << p
+            my_back = p
             if p <= 6:
                 my_home += n
-        else:
+            if n >= 2 or v > PIN:
+                points += POINT + HOME_POINT if p <= 6 else POINT
+                run += 1
+                continue
+        elif v < 0:
             if v < -PIN:  # the opponent's checkers pinning one of the mover's
                 n = -v - PIN
                 my_pips += p
                 score -= PIN_BASE + PIN_PER_PIP * p
                 if p == 24:
-                    score -= MOTHER_PINNED
-                my_back = max(my_back, p)
+                    score -= MOTHER_PINNED * mother
+                my_back = p
             else:
                 n = -v
                 if n == 1:
-                    opp_blots.append(q)
-            opp_pips += n * q
-            opp_sources.append(q)
-            opp_back = max(opp_back, q)
+                    opp_blots.append(p)
+            opp_pips += n * (25 - p)
+            opp_sources |= 1 << (25 - p)
+            if not opp_front:
+                opp_front = p
+        if run >= 3:
+            points += PRIME * run * (run - 2)
+        run = 0
+    if run >= 3:
+        points += PRIME * run * (run - 2)
     score += opp_pips - my_pips
-    contact = my_back + opp_back > 25
-    if contact:
-        for p in range(1, 25):
-            if made[p]:
-                score += POINT + (HOME_POINT if p <= 6 else 0.0)
-        score += _runs(made[1:])
+    if opp_front and my_back > opp_front:  # contact: an opposing checker still lies ahead of one of the mover's
+        score += points
         for p in my_blots:
-            chance = _hit_chance(opp_sources, 25 - p)
-            if chance:
-                cost = PIN_BASE + PIN_PER_PIP * p
+            shots = _shots(opp_sources, 25 - p)
+            if shots:
+                chance = shots / 36.0
                 if p == 24:  # the mover's mother left alone (R-END-2)
-                    score -= MOTHER_EXPOSED * chance
-                score -= BLOT_SHOT * chance * cost
-        for q in opp_blots:
-            chance = _hit_chance(my_sources, 25 - q)
-            if chance:
-                value = PIN_BASE + PIN_PER_PIP * q + (MOTHER_PINNED if q == 24 else 0.0)
-                score += TARGET * chance * value
+                    score -= MOTHER_EXPOSED * mother * chance
+                score -= BLOT_SHOT * chance * (PIN_BASE + PIN_PER_PIP * p)
+        for p in opp_blots:
+            shots = _shots(my_sources, p)
+            if shots:
+                value = PIN_BASE + PIN_PER_PIP * (25 - p) + (MOTHER_PINNED * mother if p == 1 else 0.0)
+                score += TARGET * shots / 36.0 * value
     else:
         score += HOME_CHECKER * my_home
     score += BORNE_OFF * (c[OFF] - c[OOFF])
     return score
 
 
-def _opp_point(p: int) -> int:
-    """Tawula (R-BOARD-3): the opponent's numbering of the mover's point p."""
-    return p - 12 if p > 12 else p + 12
-
-
 def _evaluate_tawula(c: tuple[int, ...]) -> float:
-    """Tawula: same direction (R-BOARD-3), hits send a checker to the bar (R-MOVE-4, R-ENTER-3)."""
+    """Tawula: same direction (R-BOARD-3: the opponent's point for the mover's p is p − 12 or p + 12), hits
+    send a checker to the bar (R-MOVE-4, R-ENTER-3)."""
     my_out = c[BAR] + c[WAIT]
     opp_out = c[OBAR] + c[OWAIT]
     my_pips = 25 * my_out
     opp_pips = 25 * opp_out
     score = BAR_CHECKER * (c[OBAR] - c[BAR])
     my_blots: list[int] = []
-    opp_blots: list[int] = []
-    my_sources: list[int] = [25] if my_out else []
-    opp_sources: list[int] = [25] if opp_out else []
-    made = [False] * 25
+    opp_blots: list[int] = []       # the opponent's points (its numbering) with a lone checker
+    my_sources = (1 << 25) if my_out else 0
+    opp_sources = (1 << 25) if opp_out else 0
+    run = 0
     my_home = 0
     for p in range(1, 25):
         v = c[p]
         if v > 0:
             my_pips += v * p
-            my_sources.append(p)
+            my_sources |= 1 << p
+            if p <= 6:
+                my_home += v
             if v == 1:
                 my_blots.append(p)
             else:
-                made[p] = True
-            if p <= 6:
-                my_home += v
+                score += POINT + HOME_POINT if p <= 6 else POINT
+                run += 1
+                continue
         elif v < 0:
-            q = _opp_point(p)
+            q = p - 12 if p > 12 else p + 12
             opp_pips -= v * q
-            opp_sources.append(q)
+            opp_sources |= 1 << q
             if v == -1:
                 opp_blots.append(q)
+        if run >= 3:
+            score += PRIME * run * (run - 2)
+        run = 0
+    if run >= 3:
+        score += PRIME * run * (run - 2)
     score += opp_pips - my_pips
-    for p in range(1, 25):
-        if made[p]:
-            score += POINT + (HOME_POINT if p <= 6 else 0.0)
-    score += _runs(made[1:])
     for p in my_blots:
-        chance = _hit_chance(opp_sources, _opp_point(p))
-        if chance:
-            score -= BLOT_SHOT * chance * (25 - p + BAR_CHECKER)
+        shots = _shots(opp_sources, p - 12 if p > 12 else p + 12)
+        if shots:
+            score -= HIT_SHOT * shots / 36.0 * (25 - p + BAR_CHECKER)
     for q in opp_blots:
-        chance = _hit_chance(my_sources, _opp_point(q))
-        if chance:
-            score += TARGET * chance * (25 - q + BAR_CHECKER)
+        shots = _shots(my_sources, q - 12 if q > 12 else q + 12)
+        if shots:
+            score += TARGET * shots / 36.0 * (25 - q + BAR_CHECKER)
     score += HOME_CHECKER * my_home
     score += BORNE_OFF * (c[OFF] - c[OOFF])
     return score
