@@ -66,8 +66,8 @@ def paint(lay: Layout) -> Image.Image:
         cv.sprite((x0, y0, x0 + size, y0 + size), ("ring", size, T.ACCENT, width, dashed))
     for a in lay.arrows:
         _arrow(cv.img, a)
-    for die in lay.dice:
-        cv.stamp(die.box, (("die", die.side, die.value, die.box[2] - die.box[0]),))
+    for die in lay.dice:   # over the arrows that may cross the middle
+        cv.sprite(die.box, ("die", die.side, die.value, die.box[2] - die.box[0]))
     for pill in lay.pills:
         x0, y0, x1, y1 = pill.box
         cv.sprite(pill.box, ("rounded", x1 - x0, y1 - y0, (y1 - y0) // 2, pill.colour, None, 0))
