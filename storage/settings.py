@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
@@ -56,7 +56,7 @@ class StoreSettings:
         query = parse_qsl(parts.query, keep_blank_values=True)
         prefix = next((value for key, value in query if key == "prefix"), DEFAULT_PREFIX)
         rest = urlencode([(key, value) for key, value in query if key != "prefix"])
-        plain = urlunsplit((scheme, parts.netloc, parts.path, rest, parts.fragment))
+        plain = _unsplit(scheme, parts.netloc, parts.path, rest)
         return replace(cls(url=plain, cluster=cluster, prefix=prefix), **overrides)
 
     @property
@@ -65,4 +65,9 @@ class StoreSettings:
         parts = urlsplit(self.url)
         netloc = parts.netloc.rpartition("@")[2]
         scheme = parts.scheme + (_CLUSTER_SUFFIX if self.cluster else "")
-        return urlunsplit((scheme, netloc, parts.path, "", ""))
+        return _unsplit(scheme, netloc, parts.path, "")
+
+
+def _unsplit(scheme: str, netloc: str, path: str, query: str) -> str:
+    """Like `urlunsplit`, but keeps `unix:///path` (with an empty host) as it is."""
+    return f"{scheme}://{netloc}{path}" + (f"?{query}" if query else "")
