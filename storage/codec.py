@@ -14,11 +14,12 @@ from .errors import UnknownSchemaVersion
 from .records import ChallengeRecord, GameRecord, GameResult, MatchRecord, PlayerRecord
 
 SCHEMA_VERSION = 1
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def _dump(body: dict[str, Any]) -> bytes:
     clean = {k: v for k, v in body.items() if v is not None}
-    return json.dumps({"sv": SCHEMA_VERSION, **clean}, separators=(",", ":"), ensure_ascii=False).encode()
+    return _encode({"sv": SCHEMA_VERSION, **clean}).encode()
 
 
 def load(key: str, raw: bytes | str) -> dict[str, Any]:
@@ -36,10 +37,11 @@ def load(key: str, raw: bytes | str) -> dict[str, Any]:
     return data  # type: ignore[no-any-return]
 
 
-def dump_game(game: GameRecord) -> bytes:
+def dump_game(game: GameRecord, *, version: int | None = None, updated_at: float | None = None) -> bytes:
+    """The record of `game`, with `version` and `updated_at` replaced when given."""
     result = game.result
     return _dump({
-        "v": game.version,
+        "v": game.version if version is None else version,
         "var": game.variant,
         "opt": dict(game.options) or None,
         "pl": list(game.players),
@@ -48,7 +50,7 @@ def dump_game(game: GameRecord) -> bytes:
         "dice": game.dice,
         "turn": game.turn,
         "c": game.created_at,
-        "u": game.updated_at,
+        "u": game.updated_at if updated_at is None else updated_at,
         "chat": game.chat,
         "m": game.match_id,
         "dl": game.deadline,

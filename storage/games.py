@@ -22,7 +22,6 @@ import base64
 import hashlib
 import time
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import replace
 
 from . import codec, movelog, wakeups
 from .backend import Backend, Repository, text
@@ -136,18 +135,18 @@ class GameRepository(Repository):
         """
         self._check_change(current, new, command_id, move)
         now = time.time() if now is None else now
-        stored = replace(new, version=current.version + 1, updated_at=now)
+        record = codec.dump_game(new, version=current.version + 1, updated_at=now)
         settings = self._backend.settings
         entry = b"" if move is None else movelog.encode(move, current.position, current.created_at)
         key = self._keys.game(current.id)
         reply = await self._scripts.game_apply(
             keys=[key, self._keys.game_log(current.id), self._keys.game_commands(current.id)],
-            args=[command_digest(command_id), current.version, current.position, codec.dump_game(stored), entry,
+            args=[command_digest(command_id), current.version, current.position, record, entry,
                   settings.commands_kept, int(settings.commands_ttl * 1000), codec.SCHEMA_VERSION],
         )
         outcome = text(reply[0])
         if outcome == "ok":
-            await self._sync_indexes(current, stored, now)
+            await self._sync_indexes(current, new, now)
             return _result(current.id, text(reply[1]), duplicate=False)
         if outcome == "dup":
             await self._repair(current.id, now)
@@ -243,13 +242,18 @@ class GameRepository(Repository):
     def _check_change(current: GameRecord, new: GameRecord, command_id: str, move: MoveLogEntry | None) -> None:
         if not command_id:
             raise ValueError("a command id must be a non-empty string")
-        changed = [name for name in _FIXED_FIELDS if getattr(current, name) != getattr(new, name)]
-        if changed:
+        if _fixed(current) != _fixed(new):
+            changed = [name for name in _FIXED_FIELDS if getattr(current, name) != getattr(new, name)]
             raise ValueError(f"apply() cannot change a game's {', '.join(changed)}")
         if move is None and new.position != current.position:
             raise ValueError("a game's position changes only with a move log entry")
         if move is not None and move.position != new.position:
             raise ValueError("the move's position after must be the game's new position")
+
+
+def _fixed(game: GameRecord) -> tuple[object, ...]:
+    return (game.id, game.variant, game.options, game.players, game.start_position, game.created_at, game.chat,
+            game.match_id)
 
 
 def _result(game_id: str, packed: str, *, duplicate: bool) -> ApplyResult:
