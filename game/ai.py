@@ -16,6 +16,8 @@ R-END-5), the biggest win first; any other play is valued by a handful of hand-w
 - bearing off (R-OFF-1): checkers borne off and checkers already home.
 
 Ties between equally valued plays are broken by a seeded `random.Random`, so a seed fixes every choice.
+`random_play` is the uniformly random baseline, and `play_game` plays one whole game between two choosers
+through `game.flow.Game` (R-OPEN-1, R-TURN-3).
 """
 
 from __future__ import annotations

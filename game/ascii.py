@@ -75,8 +75,11 @@ def render_ascii(position: Position, viewer: Side = Side.WHITE, dice: tuple[int,
     top = _half([views[p - 1] for p in top_points])
     bottom = _half([views[p - 1] for p in bottom_points])
     edge = "+" + "-" * 18 + "+---+" + "-" * 18 + "+"
+    title = f"{position.variant.describe()}  (seen by {viewer.value})"
+    if any(v.pinned is not None for v in views):
+        title += "  x, o: pinned"
     lines = [
-        f"{position.variant.describe()}  (seen by {viewer.value})",
+        title,
         _side_line(position, viewer.other, viewer),
         _labels(top_points),
         edge,

@@ -264,6 +264,10 @@ def _selfplay(parser: _Parser, ns: argparse.Namespace) -> int:
         var = read_variant(ns.variant, ns.options)
     except GameError as exc:
         parser.error(str(exc))
-    totals = selfplay(var, ns.white, ns.black, ns.games, ns.seed, None if ns.quiet else sys.stderr)
+    try:
+        totals = selfplay(var, ns.white, ns.black, ns.games, ns.seed, None if ns.quiet else sys.stderr)
+    except RuntimeError as exc:  # play_game's safety net: a game that never ends
+        print(f"{PROG} selfplay: {exc}", file=sys.stderr)
+        return 1
     print(json.dumps(totals), flush=True)
     return 0

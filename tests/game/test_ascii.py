@@ -114,6 +114,8 @@ def test_R_MOVE_2_a_pinned_checker_is_drawn_in_lower_case_beneath_its_pinners() 
     assert _cell(bottom[0], BOTTOM.index(5)) == "o"  # at the edge, under the pinners
     assert _cell(top[0], TOP.index(21)) == "x"
     assert "pinned 1" in text
+    assert text.split("\n")[0].endswith("x, o: pinned")  # the legend, only when something is pinned
+    assert "pinned" not in render_ascii(Position.start(variant("plakoto")))
 
 
 def test_tall_stacks_show_their_count() -> None:
