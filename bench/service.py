@@ -1,0 +1,149 @@
+"""Service benchmark: command latency (text in → stored state and board image bytes out) against the local
+Redis, p50 and p99; and moves per second with 4 worker processes over 200 concurrent games.
+
+Every move counted includes its board picture. Prints a JSON object as the last line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+import uuid
+
+# bench/ holds other benchmarks named like our packages (bench/storage.py): never import from there.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
+
+REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
+WORKERS = 4
+GAMES = 200
+SECONDS = float(os.environ.get("BENCH_SECONDS", "15"))
+
+
+async def _setup(prefix: str):
+    from bot.service import Service
+    from storage import connect
+
+    store = await connect(REDIS, prefix=prefix)
+    return store, Service(store)
+
+
+async def _start(service, n: int, tag: str):
+    from bot.replies import Chat, Identity
+
+    chat = Chat("bench", f"{tag}-{n}")
+    a, b = Identity("bench", f"a{tag}{n}", f"a{n}"), Identity("bench", f"b{tag}{n}", f"b{n}")
+    await service.handle(b, chat, "/help")
+    await service.handle(a, chat, f"/challenge @b{tag}{n} plakoto to 25")
+    await service.handle(b, chat, "/accept")
+    games = await service.store.games.active_for((await service.store.players.find("bench", a.user_id)).id)
+    return chat, {0: a, 1: b}, games[0]
+
+
+async def _move(service, chat, players, gid, rng) -> float | None:
+    """One move in game `gid`: the time from text in to reply out (None if the game is over)."""
+    from bot.gamestate import game_of
+
+    record = await service.store.games.get(gid)
+    if record.result is not None:
+        return None
+    game = game_of(record)
+    play = rng.choice(game.plays())
+    who = players[0 if game.turn.value == "white" else 1]
+    start = time.perf_counter()
+    reply = await service.handle(who, chat, f"/move {play.notation} {gid}")
+    elapsed = time.perf_counter() - start
+    assert reply.ok and reply.image, reply.text
+    return elapsed
+
+
+async def _cleanup(store, prefix: str) -> None:
+    keys = [k async for k in store.client.scan_iter(match=f"{prefix}:*", count=1000)]
+    for i in range(0, len(keys), 500):
+        await store.client.delete(*keys[i:i + 500])
+    await store.aclose()
+
+
+async def latency(moves: int = 300) -> list[float]:
+    prefix = f"bench-{uuid.uuid4().hex[:8]}"
+    store, service = await _setup(prefix)
+    rng = random.Random(1)
+    times: list[float] = []
+    try:
+        n = 0
+        while len(times) < moves:
+            chat, players, gid = await _start(service, n, "lat")
+            n += 1
+            while len(times) < moves and (t := await _move(service, chat, players, gid, rng)) is not None:
+                times.append(t)
+    finally:
+        await _cleanup(store, prefix)
+    return times
+
+
+async def _worker(index: int, games: int, prefix: str, seconds: float) -> int:
+    store, service = await _setup(prefix)
+    rng = random.Random(index)
+    started = [await _start(service, n, f"w{index}") for n in range(games)]
+    done = 0
+    stop = time.perf_counter() + seconds
+    in_flight = asyncio.Semaphore(4)  # the games are all open at once; a process works on a few moves at a time
+
+    async def loop(chat, players, gid) -> None:
+        nonlocal done
+        while time.perf_counter() < stop:
+            async with in_flight:
+                moved = await _move(service, chat, players, gid, rng)
+            if moved is None:
+                chat2, players2, gid2 = await _start(service, rng.randrange(10**9), f"w{index}")
+                chat, players, gid = chat2, players2, gid2
+                continue
+            done += 1
+
+    await asyncio.gather(*(loop(*g) for g in started))
+    await store.aclose()
+    return done
+
+
+def _run_worker(args: tuple[int, int, str, float, multiprocessing.Queue]) -> None:
+    index, games, prefix, seconds, queue = args
+    queue.put(asyncio.run(_worker(index, games, prefix, seconds)))
+
+
+def throughput() -> float:
+    prefix = f"bench-{uuid.uuid4().hex[:8]}"
+    queue: multiprocessing.Queue = multiprocessing.Queue()
+    procs = [multiprocessing.Process(target=_run_worker, args=((i, GAMES // WORKERS, prefix, SECONDS, queue),))
+             for i in range(WORKERS)]
+    for p in procs:
+        p.start()
+    counts = [queue.get() for _ in procs]
+    for p in procs:
+        p.join()
+
+    async def clean() -> None:
+        store, _ = await _setup(prefix)
+        await _cleanup(store, prefix)
+
+    asyncio.run(clean())
+    return sum(counts) / SECONDS
+
+
+def main() -> None:
+    times = asyncio.run(latency())
+    times.sort()
+    p50 = statistics.median(times) * 1000
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+    print(f"latency over {len(times)} moves: p50 {p50:.1f} ms, p99 {p99:.1f} ms", file=sys.stderr)
+    rate = throughput()
+    print(json.dumps({"p50_ms": round(p50, 2), "p99_ms": round(p99, 2), "moves_per_s_4workers": round(rate, 1)}))
+
+
+if __name__ == "__main__":
+    main()
