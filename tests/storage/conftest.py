@@ -92,3 +92,15 @@ def own_server(tmp_path: Path) -> Iterator[RedisProcess]:
     server = RedisProcess(tmp_path / "redis").start()
     yield server
     server.kill()
+
+
+@pytest.fixture
+def durable_server(tmp_path: Path) -> Iterator[RedisProcess]:
+    """Like `own_server`, but fsyncing the AOF before every reply.
+
+    With `appendfsync everysec` Redis may postpone writing the AOF for up to 2 s while an fsync lags, and still
+    answer meanwhile, so a crash of Redis itself can lose acknowledged writes; `always` writes first.
+    """
+    server = RedisProcess(tmp_path / "durable", fsync="always").start()
+    yield server
+    server.kill()

@@ -33,12 +33,14 @@ def free_port() -> int:
 
 
 class RedisProcess:
-    """A `redis-server` on 127.0.0.1:`port` with its data in `directory` (AOF on unless told otherwise)."""
+    """A `redis-server` on 127.0.0.1:`port` with its data in `directory`, with AOF fsynced every second
+    (`fsync="always"` to fsync before every reply)."""
 
-    def __init__(self, directory: Path, port: int | None = None, *extra: str) -> None:
+    def __init__(self, directory: Path, port: int | None = None, *extra: str, fsync: str = "everysec") -> None:
         self.directory = directory
         self.port = port or free_port()
         self.extra = extra
+        self.fsync = fsync
         self.process: subprocess.Popen[bytes] | None = None
         directory.mkdir(parents=True, exist_ok=True)
 
@@ -49,7 +51,7 @@ class RedisProcess:
     def start(self) -> RedisProcess:
         self.process = subprocess.Popen(
             [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory),
-             "--appendonly", "yes", "--appendfsync", "everysec", "--save", "", "--logfile", "server.log",
+             "--appendonly", "yes", "--appendfsync", self.fsync, "--save", "", "--logfile", "server.log",
              *self.extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
