@@ -5,6 +5,11 @@ package (only its binary is used; this module manages the process itself). It li
 keeps its data in `<data dir>/redis` with an append-only file fsynced every second, and is shut down
 (SHUTDOWN, which flushes the AOF) when the process that started it exits.
 
+Durability: the bot's process may die at any moment without losing an acknowledged move (the server keeps
+running and is adopted by the next start). If the server itself is killed, or the machine stops, with
+`appendfsync everysec` up to about two seconds of acknowledged writes can be lost (Redis may postpone writing
+the AOF while an fsync lags); `EmbeddedServer(fsync="always")` trades speed for none.
+
 Finding a server already running. `owner.json` in the server directory records the owning process, the
 server's pid, its socket and its run id. At start, under a file lock, whatever answers on the socket is
 checked before it is used: it must report our directory (`CONFIG GET dir`) and the recorded run id.
@@ -84,9 +89,13 @@ def _pid_alive(pid: int) -> bool:
 class EmbeddedServer:
     """A Redis server on a unix socket in `data_dir/redis`, started or safely reused by `start()`."""
 
-    def __init__(self, data_dir: str | Path | None = None, *, binary: str | None = None) -> None:
+    def __init__(self, data_dir: str | Path | None = None, *, binary: str | None = None,
+                 fsync: str = "everysec") -> None:
+        if fsync not in ("everysec", "always"):
+            raise ValueError(f"fsync must be 'everysec' or 'always', not {fsync!r}")
         self.directory = (Path(data_dir) if data_dir is not None else default_data_dir()).absolute() / "redis"
         self.binary = binary
+        self.fsync = fsync
         self.owned = False
         self._process: subprocess.Popen[bytes] | None = None
         self._server_pid = 0
@@ -238,7 +247,7 @@ class EmbeddedServer:
             f"logfile {_quote(str(self.directory / 'server.log'))}",
             "daemonize no",
             "appendonly yes",
-            "appendfsync everysec",
+            f"appendfsync {self.fsync}",
             'save ""',
             "",
         ]))
