@@ -18,6 +18,7 @@ indexes are repaired by
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import time
@@ -165,15 +166,9 @@ class GameRepository(Repository):
         """Ids of the player's active games, sorted; ids whose game is finished or gone are dropped for good."""
         key = self._keys.player_games(player_id)
         ids = sorted(text(member) for member in await self._client.smembers(key))
-        stale = []
-        for game_id in ids:
-            try:
-                game = await self._get(game_id)
-            except NotFound:
-                stale.append(game_id)
-                continue
-            if game.finished or player_id not in game.players:
-                stale.append(game_id)
+        games = await asyncio.gather(*(load_game(self._backend, game_id) for game_id in ids))
+        stale = [game_id for game_id, game in zip(ids, games, strict=True)
+                 if game is None or game.finished or player_id not in game.players]
         if stale:
             await self._client.srem(key, *stale)
         return [game_id for game_id in ids if game_id not in stale]
