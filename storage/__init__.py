@@ -7,6 +7,12 @@ Connect, use the repositories, close::
     current = await store.games.get(game.id)
     result = await store.games.apply(current, replace(current, position=after, turn=1, dice="31"),
                                      command_id=interaction_id, move=MoveLogEntry(0, "31", "24/21 24/23", after, now))
+    # VersionConflict: reload and recompute; a repeated command_id returns the first result (duplicate=True)
+    for item in await store.schedule.claim_due(time.time()):     # in every process, every few seconds
+        game = await store.games.get(item.game_id)
+        if item.is_current(game):
+            ...                                                  # remind, or time out with item.command_id
+        await store.schedule.done(item)
     await store.aclose()
 
 Repositories on `Store`:
