@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from storage import GameRecord, MoveLogEntry, Store, StoreSettings, make_client  # noqa: E402
+from storage import GameRecord, MoveLogEntry, Store, StoreSettings, make_client
 
 START = "B15,,,,,,,,,,,,,,,,,,,,,,,W15 w 0/0/0 0/0/0"
 GAMES_PER_PROCESS = 64

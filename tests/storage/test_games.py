@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import time
 
@@ -86,6 +87,14 @@ async def test_a_repeated_command_changes_the_game_once_and_returns_the_first_re
     assert late_repeat == first
     assert await store.games.get(game.id) == later
     assert [entry.play for entry in await store.games.log(game.id)] == ["c1", "c2"]
+
+
+async def test_the_same_command_sent_at_once_many_times_applies_once(store: Store) -> None:
+    game = await new_game(store)
+    results = await asyncio.gather(*(play(store, game, "c1") for _ in range(6)))
+    assert [result.duplicate for _, result in results].count(False) == 1
+    assert len({result for _, result in results}) == 1
+    assert len(await store.games.log(game.id)) == 1
 
 
 async def test_command_ids_are_remembered_for_a_bounded_number_of_changes(store: Store) -> None:
