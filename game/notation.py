@@ -77,6 +77,11 @@ def format_play(play: Play) -> str:
     """The canonical notation of `play` (see the module docstring); parses back to `play`."""
     paths = _paths(play.steps)
     text = _join(paths, False)
+    d1, d2 = play.dice
+    if play.before.variant.pinning or d1 == d2:
+        # A combined move is never ambiguous here: with doubles its landing points are fixed, and in a
+        # pinning game a touched checker is freed again, so every path gives the same position (R-TURN-6).
+        return text
     if all(len(pa) == 2 or any(h for _, h in pa[1:-1]) for pa in paths):
         return text
     try:

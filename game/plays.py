@@ -6,6 +6,7 @@ from . import board as B
 from .movegen import OPROT, Step, enumerate_plays
 from .outcome import Outcome, capote, judge
 from .position import Position
+from .sides import Side
 
 
 class Play:
@@ -27,7 +28,8 @@ class Play:
         self._end: Outcome | bool | None = False
 
     @property
-    def mover(self) -> object:
+    def mover(self) -> Side:
+        """The side that makes the play."""
         return self.before.turn
 
     @property
