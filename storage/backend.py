@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .coalescing import Coalescer
 from .keys import Keys
 from .scripts import Scripts
 from .settings import Client, StoreSettings
@@ -15,6 +16,7 @@ class Backend:
         self.settings = settings
         self.keys = Keys(settings.prefix)
         self.scripts = Scripts(client)
+        self.coalescer = Coalescer(client)
 
 
 class Repository:

@@ -3,7 +3,8 @@
 Every change goes through `apply`, a Lua compare-and-set on the game's version (`game_apply.lua`): it checks
 the command id against the game's recent commands (a repeated command returns the first result and changes
 nothing), then the version, then stores the new record, appends the move to the log and remembers the command,
-all in one step. The record, log and command list share the hash tag `{g:<id>}`.
+all in one step. The record, log and command list share the hash tag `{g:<id>}`. Reads and steps issued by
+many coroutines at once travel together in one pipeline (`coalescing.py`).
 
 Consistency with the indexes. A player's active games (`{p:<id>}:games`) and the wake-ups of reminders and
 deadlines (`{s:<n>}:due`, see `wakeups.py`) live under other hash tags, so in a cluster they cannot change in
@@ -41,7 +42,7 @@ def command_digest(command_id: str) -> str:
 async def load_game(backend: Backend, game_id: str) -> GameRecord | None:
     """The game as stored, or None."""
     key = backend.keys.game(game_id)
-    raw = await backend.client.get(key)
+    raw = await backend.coalescer.get(key)
     return None if raw is None else codec.game_from(game_id, codec.load(key, raw))
 
 
@@ -140,7 +141,8 @@ class GameRepository(Repository):
         settings = self._backend.settings
         entry = b"" if move is None else movelog.encode(move, current.position, current.created_at)
         key = self._keys.game(current.id)
-        reply = await self._scripts.game_apply(
+        reply = await self._backend.coalescer.script(
+            self._scripts.game_apply,
             keys=[key, self._keys.game_log(current.id), self._keys.game_commands(current.id)],
             args=[command_digest(command_id), current.version, current.position, record, entry,
                   settings.commands_kept, int(settings.commands_ttl * 1000), codec.SCHEMA_VERSION],

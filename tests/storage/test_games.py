@@ -222,8 +222,13 @@ async def test_scripts_survive_a_flushed_script_cache(where: str, request: pytes
         await store.client.script_flush()  # on a cluster: on every primary
         game, result = await play(store, game, "c2")
         assert result.version == 3 and game.version == 3
+        others = [await new_game(store) for _ in range(8)]
+        await store.client.script_flush()
+        results = await asyncio.gather(*(play(store, other, "c1") for other in others))  # one pipeline
+        assert [result.version for _, result in results] == [2] * 8
     finally:
-        await store.client.delete(*[key async for key in store.client.scan_iter(match=f"{store.settings.prefix}:*")])
+        for key in [key async for key in store.client.scan_iter(match=f"{store.settings.prefix}:*")]:
+            await store.client.delete(key)
         await store.aclose()
 
 
