@@ -176,7 +176,9 @@ class EmbeddedServer:
                 if not int(client.info("persistence").get("loading", 0)) or time.monotonic() > deadline:
                     break
                 time.sleep(0.05)
-        except (redis.ConnectionError, redis.TimeoutError):
+        except redis.TimeoutError:
+            return None  # something holds the socket but does not answer: leave it be
+        except redis.ConnectionError:
             with contextlib.suppress(FileNotFoundError):
                 self.socket.unlink()
             return None
@@ -193,7 +195,10 @@ class EmbeddedServer:
         if owner != os.getpid() and _pid_alive(owner):
             log.info("reusing the embedded Redis server of running process %d (%s)", owner, self.directory)
             return
-        log.info("adopting the embedded Redis server left running by process %d (%s)", owner, self.directory)
+        if owner == os.getpid():
+            log.info("reusing the embedded Redis server this process started (%s)", self.directory)
+        else:
+            log.info("adopting the embedded Redis server left running by process %d (%s)", owner, self.directory)
         self._write_owner(str(record["run_id"]), self._server_pid)
         self._own()
 
