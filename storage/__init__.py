@@ -27,8 +27,9 @@ Repositories on `Store`:
 Errors: `StorageError` and its kinds `StoreUnavailable` (Redis down or silent: retry later; the store
 reconnects by itself), `NotFound`, `AlreadyExists`, `VersionConflict`, `UnknownSchemaVersion`, and
 `ServerStartError` from `connect()`. Design notes live in the module docstrings: `keys` (layout, hash tags),
-`games` (atomic steps and index consistency), `schedule` (claiming), `movelog` (compact log),
-`embedded` (the one-process server), `connection` (timeouts and recovery).
+`games` (atomic steps and index consistency), `wakeups` and `schedule` (due times and claiming), `movelog`
+(compact log), `coalescing` (one pipeline per loop turn), `embedded` (the one-process server, durability),
+`connection` (timeouts and recovery).
 """
 
 from .challenges import DEFAULT_TTL as CHALLENGE_TTL
