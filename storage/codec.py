@@ -1,7 +1,8 @@
 """Records to compact JSON and back, with the schema version in every record.
 
-Each record is one JSON object with `sv` (schema version) and `v` (record version) first; field names are
-short because a million stored games must fit in a few GB. Fields that are None are left out. A record whose
+Each record is one JSON object that starts `{"sv":<schema version>,"v":<record version>,` — the Lua scripts
+read these two by position instead of parsing the JSON — and has short field names, because a million stored
+games must fit in a few GB. Fields that are None are left out. A record whose
 `sv` is not `SCHEMA_VERSION` raises `UnknownSchemaVersion` instead of being guessed at.
 """
 
@@ -18,8 +19,14 @@ _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def _dump(body: dict[str, Any]) -> bytes:
+    """`body` (whose first key is "v") as a record, fields that are None left out."""
     clean = {k: v for k, v in body.items() if v is not None}
     return _encode({"sv": SCHEMA_VERSION, **clean}).encode()
+
+
+def position_marker(position: str) -> bytes:
+    """How a game record spells its position: the apply script checks that the stored record contains it."""
+    return b'"pos":' + _encode(position).encode()
 
 
 def load(key: str, raw: bytes | str) -> dict[str, Any]:

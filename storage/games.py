@@ -144,7 +144,7 @@ class GameRepository(Repository):
         reply = await self._backend.coalescer.script(
             self._scripts.game_apply,
             keys=[key, self._keys.game_log(current.id), self._keys.game_commands(current.id)],
-            args=[command_digest(command_id), current.version, current.position, record, entry,
+            args=[command_digest(command_id), current.version, codec.position_marker(current.position), record, entry,
                   settings.commands_kept, int(settings.commands_ttl * 1000), codec.SCHEMA_VERSION],
         )
         outcome = text(reply[0])

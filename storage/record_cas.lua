@@ -13,12 +13,13 @@ end
 if not stored then
   return {'missing'}
 end
-local readable, record = pcall(cjson.decode, stored)
-if not readable or type(record) ~= 'table' or record.sv ~= tonumber(ARGV[3]) then
-  return {'schema', readable and type(record) == 'table' and tostring(record.sv) or 'unreadable'}
+-- every record starts {"sv":<schema>,"v":<version>, (codec.py)
+local schema, version = string.match(stored, '^{"sv":(%d+),"v":(%d+),')
+if not schema or tonumber(schema) ~= tonumber(ARGV[3]) then
+  return {'schema', schema or 'unreadable'}
 end
-if record.v ~= expected then
-  return {'conflict', tostring(record.v)}
+if tonumber(version) ~= expected then
+  return {'conflict', version}
 end
 redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 return {'ok'}
