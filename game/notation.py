@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from functools import lru_cache
 
 from . import board as B
 from .errors import AmbiguousPlayError, IllegalPlayError, NotationError
@@ -184,31 +183,37 @@ def _candidates(hops: list[Hop], dice: list[int]) -> list[tuple[Hop, ...]]:
     return sorted(results)
 
 
-@lru_cache(maxsize=256)
-def _sequence_index(position: Position, dice: tuple[int, int]) -> dict[tuple[Hop, ...], list[tuple[
-        tuple[Step, ...], tuple[int, ...]]]]:
-    """Every legal step sequence of the roll, indexed by its sorted (from, to) multiset."""
-    legal = {pl.work: pl for pl in legal_plays(position, dice)}
+def _match(position: Position, dice: tuple[int, int], cands: list[tuple[Hop, ...]],
+           legal: dict[tuple[int, ...], Play]) -> dict[tuple[int, ...], tuple[Step, ...]]:
+    """The legal plays that some order of some candidate step set makes: {resulting cells: steps}."""
     pinning = position.variant.pinning
     steps_of = pin_steps if pinning else hit_steps
     apply = pin_apply if pinning else hit_apply
-    s = [*position.cells, homeout(position.cells), 1 if position.protected[1] else 0]
+    base = [*position.cells, homeout(position.cells), 1 if position.protected[1] else 0]
     d1, d2 = dice
-    orders = [[d1] * 4] if d1 == d2 else [[d1, d2], [d2, d1]]
-    index: dict[tuple[Hop, ...], list[tuple[tuple[Step, ...], tuple[int, ...]]]] = {}
+    roll = [d1] * 4 if d1 == d2 else [d1, d2]
+    found: dict[tuple[int, ...], tuple[Step, ...]] = {}
 
-    def walk(cur: list[int], seq: tuple[Step, ...], rest: list[int]) -> None:
-        key = tuple(cur)
-        if key in legal and seq:
-            index.setdefault(tuple(sorted((p, t) for p, t, _ in seq)), []).append((seq, key))
-        if not rest or cur[B.OFF] == 15:
+    def run(s: list[int], order: tuple[Hop, ...], i: int, left: list[int], seq: tuple[Step, ...]) -> None:
+        if i == len(order):
+            key = tuple(s)
+            if key in legal:
+                found.setdefault(key, seq)
             return
-        for st in steps_of(cur, rest[0]):
-            walk(apply(cur, st), (*seq, st), rest[1:])
+        p, t = order[i]
+        for d in set(left):
+            if (t and p - t != d) or (not t and d < p and p != 25):
+                continue
+            for st in steps_of(s, d):
+                if st[0] == p and st[1] == t:
+                    rest = list(left)
+                    rest.remove(d)
+                    run(apply(s, st), order, i + 1, rest, (*seq, st))
 
-    for order in orders:
-        walk(s, (), order)
-    return index
+    for cand in cands:
+        for order in set(itertools.permutations(cand)):
+            run(base, order, 0, roll, ())
+    return found
 
 
 def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
@@ -228,11 +233,7 @@ def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
     cands = _candidates(hops, roll)
     if not cands:
         raise IllegalPlayError(_dice_mismatch(hops, dice))
-    index = _sequence_index(position, dice)
-    matches: dict[tuple[int, ...], tuple[Step, ...]] = {}
-    for c in cands:
-        for seq, key in index.get(c, ()):
-            matches.setdefault(key, seq)
+    matches = _match(position, dice, cands, by_work)
     if len(matches) == 1:
         return by_work[next(iter(matches))]
     if len(matches) > 1:
