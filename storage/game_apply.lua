@@ -5,11 +5,15 @@
 --       6 command ids kept, 7 their TTL in ms, 8 schema version
 -- Returns {'ok', '<version>|<log length>'}, {'dup', '<version>|<log length>'}, {'missing'},
 -- {'conflict', '<stored version>'}, {'schema', '<stored schema version>'} or {'base'} (position differs).
-local mark = ARGV[1] .. '|'
-for _, seen in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
-  if string.sub(seen, 1, #mark) == mark then
-    return {'dup', string.sub(seen, #mark + 1)}
-  end
+--
+-- The recent command ids are one string, newest first: ';<digest>|<version>|<log length>' per command, then
+-- ';' (digests are base64url, so ';<digest>|' only ever matches at the start of an entry).
+local recent = redis.call('GET', KEYS[3]) or ';'
+local mark = ';' .. ARGV[1] .. '|'
+local at = string.find(recent, mark, 1, true)
+if at then
+  local from = at + #mark
+  return {'dup', string.sub(recent, from, string.find(recent, ';', from, true) - 1)}
 end
 local stored = redis.call('GET', KEYS[1])
 if not stored then
@@ -35,7 +39,12 @@ else
   length = redis.call('LLEN', KEYS[2])
 end
 local result = string.format('%d|%d', version + 1, length)
-redis.call('LPUSH', KEYS[3], mark .. result)
-redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[6]) - 1)
-redis.call('PEXPIRE', KEYS[3], ARGV[7])
+local kept, entries = tonumber(ARGV[6]) - 1, {mark .. result}
+for entry in string.gmatch(recent, ';[^;]+') do
+  if #entries > kept then
+    break
+  end
+  entries[#entries + 1] = entry
+end
+redis.call('SET', KEYS[3], table.concat(entries) .. ';', 'PX', ARGV[7])
 return {'ok', result}

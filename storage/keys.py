@@ -9,7 +9,7 @@ Layout (prefix `tabla` by default):
 
     tabla:{g:<game>}                 game record (JSON string)
     tabla:{g:<game>}:log             move log (list of compact entries)
-    tabla:{g:<game>}:cmd             recent command ids with their results (bounded list with a TTL)
+    tabla:{g:<game>}:cmd             recent command ids with their results (a bounded string with a TTL)
     tabla:{m:<match>}                match record
     tabla:{c:<challenge>}            challenge record (expires)
     tabla:{p:<player>}               player record
