@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import board as B
 from .movegen import OPROT, Step, enumerate_plays
 from .outcome import Outcome, capote, judge
@@ -80,5 +82,16 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
     d1, d2 = dice
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
         raise ValueError(f"dice must be 1..6, got {dice!r}")
-    leaves = enumerate_plays(position.cells, position.protected, position.variant.pinning, d1, d2)
-    return [Play(position, (d1, d2), steps, work) for steps, work in leaves]
+    return list(_cached_plays(position, (d1, d2)))
+
+
+@lru_cache(maxsize=64)
+def _cached_plays(position: Position, dice: tuple[int, int]) -> tuple[Play, ...]:
+    """The plays of a roll, remembered for the few positions in use (a turn asks for them several times)."""
+    return tuple(generate_plays(position, dice))
+
+
+def generate_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
+    """`legal_plays` computed afresh, never from the cache (for benchmarks); dice must be valid."""
+    leaves = enumerate_plays(position.cells, position.protected, position.variant.pinning, *dice)
+    return [Play(position, dice, steps, work) for steps, work in leaves]

@@ -114,7 +114,7 @@ def test_tpn_round_trips(p: Position, roll: tuple[int, int]) -> None:
         assert after.turn is p.turn.other
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(positions, dice)
 def test_notation_round_trips_and_parses_to_the_same_play(p: Position, roll: tuple[int, int]) -> None:
     for pl in legal_plays(p, roll):
