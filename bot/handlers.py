@@ -10,7 +10,7 @@ from . import dice, info, lobby
 from .commands import Command
 from .context import Ctx, Refusal
 from .gamestate import game_of, side_of, variant_of
-from .images import replay_png
+from .images import replay_gif
 from .replies import Reply
 from .service import Handler, Service
 from .turns import Event, Step, play_step
@@ -88,7 +88,7 @@ async def history(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
         lines.append(f"{n}. {who}: {entry.dice} {entry.play}".rstrip())
     if not log:
         lines.append(ctx.t("No moves yet."))
-    image = replay_png(record, log) if log else None
+    image = replay_gif(record, log, names) if log else None
     return Reply("\n".join(lines), image)
 
 

@@ -18,6 +18,7 @@ from dataclasses import replace
 from game import GameError, Side, variant
 from game.flow import Game
 from game.match import Match
+from renderer import LastPlay
 from storage import (
     AlreadyExists,
     GameRecord,
@@ -209,10 +210,8 @@ class Service:
         if not duplicate:
             lines += [self.say(ctx, e, names) for s in adv.steps for e in s.events]
             lines += [self.say(ctx, e, names) for e in adv.events]
-        moves, mover = None, None
-        plays_made = [s for s in adv.steps if s.moves is not None]
-        if plays_made:
-            moves, mover = plays_made[-1].moves, plays_made[-1].side
+        plays_made = [s.last for s in adv.steps if s.last is not None]
+        last = plays_made[-1] if plays_made else None
         if stored.result is not None:
             lines += await self.finish(ctx, stored, names)
             match = await self.store.matches.get(stored.match_id) if stored.match_id else None
@@ -222,7 +221,7 @@ class Service:
                     lines.append(ctx.t("Next game: #{id}.", id=nxt.id))
                     return await self.progress(ctx, nxt, (), lines, f"start:{nxt.id}")
                 return await self.view(ctx, nxt, lines)
-        return await self.view(ctx, stored, lines, moves=moves, mover=mover)
+        return await self.view(ctx, stored, lines, last=last)
 
     async def commit(self, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool]:
         """Store every step of `adv` (one compare-and-set each, command ids `<command>:<k>`).
@@ -337,8 +336,8 @@ class Service:
         values = {k: names.get(v, v.value) if isinstance(v, Side) else v for k, v in event.values.items()}
         return ctx.t(event.message, **values)
 
-    async def view(self, ctx: Ctx, record: GameRecord, lines: list[str], *, moves: tuple | None = None,
-                   mover: Side | None = None, image: bool = True) -> Reply:
+    async def view(self, ctx: Ctx, record: GameRecord, lines: list[str], *, last: LastPlay | None = None,
+                   image: bool = True) -> Reply:
         """The reply showing a game: the lines, whose turn it is (mentioned), the board and the legal plays."""
         game = game_of(record)
         names = await self.names(record)
@@ -367,7 +366,7 @@ class Service:
                 pass
         png = None
         if image and self.render is not None:
-            png = self.render(game.variant, game.position, viewer, moves=moves, mover=mover, dice=game.dice,
+            png = self.render(game.variant, game.position, viewer, last=last, dice=game.dice,
                               names=names, score=score, result=game.outcome)
         board = Board(record.variant, tuple(sorted(variant_options(record.options).items())), record.position,
                       side_index(viewer), game.dice)

@@ -14,10 +14,9 @@ from game import Side
 from game.ai import choose_play
 from game.flow import Game
 from game.plays import Play
+from renderer import LastPlay
 
 from .dice import ai_seed, format_dice, roll
-
-Step3 = tuple[int, int, bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +37,7 @@ class Step:
     dice: str
     play: str
     events: tuple[Event, ...] = ()
-    moves: tuple[Step3, ...] | None = None  # the play's single-die moves, for the board picture
+    last: LastPlay | None = None  # the play as the board picture shows it
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +54,7 @@ def play_step(game: Game, play: Play, rolls: int, events: tuple[Event, ...] = ()
     """The step of making `play` (a human's choice, or one chosen here)."""
     assert game.dice is not None
     after = game.play(play)
-    return Step(after, rolls, game.turn, format_dice(game.dice), play.notation, events, tuple(play.steps))
+    return Step(after, rolls, game.turn, format_dice(game.dice), play.notation, events, LastPlay.from_play(play))
 
 
 def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collection[Side]) -> Advance:
@@ -88,7 +87,7 @@ def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collectio
             pending.append(Event("{side} rolled {dice} and cannot move: the turn passes.",
                                  {"side": mover, "dice": dice}))
             after = game.pass_turn()
-            steps.append(Step(after, rolls, mover, dice, "pass", tuple(pending), ()))
+            steps.append(Step(after, rolls, mover, dice, "pass", tuple(pending), LastPlay(mover)))
             pending = []
             game = after
         elif len(plays) == 1:

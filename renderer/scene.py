@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from game import Position, Side, Variant
+from game.plays import Play
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +46,20 @@ class LastPlay:
     moves: tuple[LastMove, ...] = ()
 
     @classmethod
-    def from_steps(cls, side: Side, steps: Sequence[tuple[int, int, bool]]) -> LastPlay:
-        """From `(from, to, hit)` triples such as the engine's steps."""
-        return cls(side, tuple(LastMove(f, t, h) for f, t, h in steps))
+    def from_steps(cls, side: Side, steps: Sequence[tuple[int, int, bool]], from_bar: int = 0) -> LastPlay:
+        """From `(from, to, hit)` triples such as the engine's steps; the first `from_bar` entries (from 25)
+        come off the bar rather than from the waiting checkers (tawula, R-ENTER-3 enters the bar first)."""
+        moves = []
+        for f, t, h in steps:
+            bar = f == 25 and from_bar > 0
+            from_bar -= bar
+            moves.append(LastMove(f, t, h, from_bar=bar))
+        return cls(side, tuple(moves))
+
+    @classmethod
+    def from_play(cls, play: Play) -> LastPlay:
+        """The engine's play as the renderer shows it."""
+        return cls.from_steps(play.mover, play.steps, play.before.bar(play.mover))
 
     def notation(self) -> str:
         """The moves as written in the log, or `pass`."""
