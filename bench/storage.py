@@ -23,6 +23,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -81,13 +82,13 @@ async def move(store: Store, game_id: str, n: int) -> GameRecord:
     return new
 
 
-async def drive(url: str, prefix: str, seconds: float, start_at: float) -> int:
-    """Move in GAMES_PER_PROCESS games at once for `seconds` from `start_at`; returns acknowledged moves."""
+async def drive(url: str, prefix: str, seconds: float, ready: Any) -> int:
+    """Move in GAMES_PER_PROCESS games at once for `seconds` once every process is ready; returns the moves."""
     store = open_store(url, prefix)
     games = [await store.games.create(variant="plakoto", players=(f"a{i}", f"b{i}"), position=START,
                                       deadline=time.time() + 86400) for i in range(GAMES_PER_PROCESS)]
-    await asyncio.sleep(max(0.0, start_at - time.time()))
-    stop_at = start_at + seconds
+    ready.wait(timeout=120)
+    stop_at = time.time() + seconds
     done = 0
 
     async def player(game: GameRecord) -> None:
@@ -103,15 +104,15 @@ async def drive(url: str, prefix: str, seconds: float, start_at: float) -> int:
     return done
 
 
-def _process(url: str, prefix: str, seconds: float, start_at: float, results: multiprocessing.Queue) -> None:
-    results.put(asyncio.run(drive(url, prefix, seconds, start_at)))
+def _process(url: str, prefix: str, seconds: float, ready: Any, results: Any) -> None:
+    results.put(asyncio.run(drive(url, prefix, seconds, ready)))
 
 
 def moves_per_second(url: str, prefix: str, processes: int, seconds: float) -> float:
     context = multiprocessing.get_context("spawn")
-    results: multiprocessing.Queue = context.Queue()
-    start_at = time.time() + 1.5 + 0.3 * processes
-    workers = [context.Process(target=_process, args=(url, prefix, seconds, start_at, results))
+    results = context.Queue()
+    ready = context.Barrier(processes)  # every process has connected and made its games: all go together
+    workers = [context.Process(target=_process, args=(url, prefix, seconds, ready, results))
                for _ in range(processes)]
     for worker in workers:
         worker.start()
