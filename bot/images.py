@@ -39,11 +39,12 @@ def board_png(variant: Variant, position: Position, viewer: Side, *, last: LastP
 
 def replay_scenes(record: GameRecord, entries: Sequence[MoveLogEntry], names: Mapping[Side, str],
                   viewer: Side = Side.WHITE) -> list[Scene]:
-    """One board per logged turn, from the start position, each showing the play that led to it."""
+    """One board per logged turn, from the start position, each showing the play that led to it; at most
+    `MAX_REPLAY_FRAMES`, the final board always included."""
     v = variant_of(record)
     before = Position.from_tpn(record.start_position, v)
     scenes = [Scene(before, viewer, names=dict(names))]
-    for entry in entries[:MAX_REPLAY_FRAMES]:
+    for entry in entries:
         after = Position.from_tpn(entry.position, v)
         last = None
         if entry.play not in ("opening", "pass", ""):
@@ -59,6 +60,8 @@ def replay_scenes(record: GameRecord, entries: Sequence[MoveLogEntry], names: Ma
         final = scenes[-1]
         scenes[-1] = Scene(final.position, viewer, last_play=final.last_play, names=dict(names),
                            result=outcome_of(record.result))
+    if len(scenes) > MAX_REPLAY_FRAMES:  # a very long game: its opening and its end
+        scenes = scenes[:MAX_REPLAY_FRAMES - 1] + scenes[-1:]
     return scenes
 
 
