@@ -25,6 +25,7 @@ from storage import (
     MatchRecord,
     MoveLogEntry,
     NotFound,
+    PlayerRecord,
     StorageError,
     Store,
     StoreUnavailable,
@@ -44,6 +45,7 @@ log = logging.getLogger(__name__)
 
 COMPUTER = Identity("ai", "engine", "Computer")
 MAX_CHOICES = 12
+PLAYER_CACHE_SECONDS = 30.0
 Handler = Callable[["Service", Ctx, Command], Awaitable[Reply]]
 
 
@@ -65,6 +67,7 @@ class Service:
         self.challenge_hours = challenge_hours
         self.language = language
         self._computer_id: str | None = None
+        self._players: dict[str, tuple[float, PlayerRecord]] = {}
 
     # --- the entry point ------------------------------------------------------------------------------
 
@@ -108,11 +111,26 @@ class Service:
         ai = await self.computer_id()
         return {side_of(i) for i, p in enumerate(record.players) if p == ai}
 
+    async def player(self, pid: str) -> PlayerRecord:
+        """A player's record, remembered for `PLAYER_CACHE_SECONDS` (names shown on boards may lag that much).
+
+        :raises NotFound: no such player.
+        """
+        now = time.monotonic()
+        hit = self._players.get(pid)
+        if hit is not None and now - hit[0] < PLAYER_CACHE_SECONDS:
+            return hit[1]
+        record = await self.store.players.get(pid)
+        if len(self._players) > 10_000:
+            self._players.clear()
+        self._players[pid] = (now, record)
+        return record
+
     async def names(self, record: GameRecord | MatchRecord) -> dict[Side, str]:
         out = {}
         for i, pid in enumerate(record.players):
             try:
-                out[side_of(i)] = (await self.store.players.get(pid)).name
+                out[side_of(i)] = (await self.player(pid)).name
             except NotFound:
                 out[side_of(i)] = "?"
         return out
@@ -346,7 +364,7 @@ class Service:
         if game.phase == "move" and game.dice is not None:
             to_move = game.turn
             pid = record.players[side_index(to_move)]
-            user = await self.store.players.get(pid)
+            user = await self.player(pid)
             if user.platform == ctx.who.platform:
                 mention = (user.platform_user_id,)
             lines.append(ctx.t("{name} ({side}) to move with {dice} in game #{id}.", name=names[to_move],
