@@ -14,7 +14,7 @@ from bot.replies import Identity
 from bot.service import Service
 from bot.verify import verify
 from game import PRESETS, Side
-from storage import GameResult, MoveLogEntry
+from storage import MoveLogEntry
 
 from .conftest import ALICE, BOB, CHAT
 from .play import next_command
@@ -107,31 +107,32 @@ async def test_a_match_to_3_points_is_played_game_after_game(service: Service) -
 
 
 async def test_a_tie_is_replayed_with_an_opening_roll(service: Service) -> None:
-    """R-END-4: a tie scores nothing and the next game starts with an opening roll (R-OPEN-2)."""
+    """R-END-3, R-END-4: a play that pins the second mother ties the game; it scores nothing and the next game
+    of the match starts with an opening roll (R-OPEN-2)."""
     await service.handle(ALICE, CHAT, "/challenge @bob plakoto to 3")
     await service.handle(BOB, CHAT, "/accept")
     gid = await only_game(service, ALICE)
     record = await service.store.games.get(gid)
-    tied = replace(record, result=GameResult(TIE, 0, "tie"), dice="", deadline=None, remind_at=None)
-    entry = MoveLogEntry(0, "", "tie", record.position, service.clock())
-    await service.store.games.apply(record, tied, command_id="test-tie", move=entry)
+    # Set the board up (as a test fixture): black already pins white's mother; white, to move with 6-5, can
+    # pin black's mother on its 1-point with 12/7 7/1*, which ties the game under plakoto's mother=win+tie.
+    near_tie = "B1,,,,,,W1,,,,,W13,B12,,,,,,,,,,,wB2 w 0/0/0 0/0/0"
+    staged = replace(record, position=near_tie, dice="6-5")
+    entry = MoveLogEntry(0, "6-5", "setup", near_tie, service.clock())
+    await service.store.games.apply(record, staged, command_id="test-setup", move=entry)
+    reply = await service.handle(ALICE, CHAT, f"/move 12/7 7/1* {gid}")
+    assert reply.ok, reply.text
+    assert "tie" in reply.text
     stored = await service.store.games.get(gid)
-    ctx_reply = await service.handle(ALICE, CHAT, f"/board {gid}")
-    assert ctx_reply.ok
-    from bot.context import Ctx
-
-    player = await service.store.players.find("console", "alice")
-    assert player is not None
-    lines = await service.finish(Ctx(ALICE, CHAT, player, "en"), stored, {Side.WHITE: "alice", Side.BLACK: "bob"})
-    assert any("tie" in line for line in lines)
+    assert stored.result is not None and stored.result.winner == TIE and stored.result.points == 0
     match = await service.store.matches.get(stored.match_id or "")
     assert match.score == (0, 0) and len(match.games) == 2 and match.starts_next == -1
-    nxt = await service.store.games.get(match.games[1])
-    assert nxt.dice == "?"  # an opening roll is due
-    reply = await service.handle(ALICE, CHAT, f"/board {nxt.id}")
-    assert reply.ok
-    again = await service.finish(Ctx(ALICE, CHAT, player, "en"), stored, {Side.WHITE: "alice", Side.BLACK: "bob"})
-    assert len((await service.store.matches.get(match.id)).games) == 2, again  # counted once
+    nxt = game_of(await service.store.games.get(match.games[1]))
+    assert nxt.phase == "move" or nxt.phase == "roll"  # the service made the opening roll already
+    _, log = await service.store.games.snapshot(match.games[1])
+    assert log[0].play == "opening"
+    # The same move sent again changes nothing and counts the tie once.
+    again = await service.handle(ALICE, CHAT, f"/move 12/7 7/1* {gid}")
+    assert len((await service.store.matches.get(match.id)).games) == 2, again.text
 
 
 async def test_the_revealed_seed_reproduces_every_roll(service: Service) -> None:
