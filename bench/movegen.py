@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import PRESETS, Position, variant
-from game.flow import Game
+from game.ai import play_game, random_play
 from game.plays import generate_plays, legal_plays
 
 
@@ -65,18 +65,11 @@ def time_corpus(items: list[tuple[Position, tuple[int, int]]]) -> tuple[list[flo
 
 
 def selfplay_rate(games: int, seed: int) -> float:
+    """Whole games per second between two random players, across the variants."""
     rng = random.Random(seed)
     t0 = time.perf_counter()
     for i in range(games):
-        g = Game.new(variant(PRESETS[i % len(PRESETS)]))
-        while g.phase != "over":
-            if g.phase == "opening":
-                g = g.opening(rng.randint(1, 6), rng.randint(1, 6))
-            elif g.phase == "roll":
-                g = g.roll(rng.randint(1, 6), rng.randint(1, 6))
-            else:
-                ps = g.plays()
-                g = g.play(rng.choice(ps)) if ps else g.pass_turn()
+        play_game(variant(PRESETS[i % len(PRESETS)]), random_play, random_play, rng)
     return games / (time.perf_counter() - t0)
 
 
