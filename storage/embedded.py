@@ -73,6 +73,10 @@ def find_server_binary() -> str | None:
     return None
 
 
+class _Silent(Exception):
+    """Something accepts connections on the socket but does not answer."""
+
+
 def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -125,7 +129,7 @@ class EmbeddedServer:
         self.directory.mkdir(parents=True, exist_ok=True)
         with self._locked():
             record = self._read_owner()
-            found = self._probe()
+            found = self._probe_patiently()
             if found is not None:
                 run_id, directory = found
                 if directory != str(self.directory.resolve()):
@@ -160,10 +164,29 @@ class EmbeddedServer:
 
     # --- what runs already ----------------------------------------------------------------------------------
 
-    def _probe(self) -> tuple[str, str] | None:
+    def _probe_patiently(self) -> tuple[str, str] | None:
+        """`_probe`, waiting up to START_TIMEOUT for something that holds the socket but does not answer yet.
+
+        :raises ServerStartError: it never answers (it is never replaced: it might be using our data).
+        """
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            try:
+                return self._probe()
+            except _Silent:
+                if time.monotonic() > deadline:
+                    raise ServerStartError(
+                        f"something holds {self.socket} but does not answer; stop it, or set REDIS_URL to use "
+                        f"another Redis") from None
+                time.sleep(0.1)
+
+    def _probe(self, *, remove_leftover: bool = True) -> tuple[str, str] | None:
         """(run id, data directory) of whatever answers on our socket once it has loaded its data, or None.
 
-        A socket file that nobody listens on is a leftover and is removed.
+        A socket file that nobody listens on is a leftover and is removed (unless `remove_leftover` is false:
+        a server that is starting has bound its socket a moment before it listens).
+
+        :raises _Silent: something accepts connections on the socket but does not answer in time.
         """
         if not self.socket.exists():
             return None
@@ -177,10 +200,11 @@ class EmbeddedServer:
                     break
                 time.sleep(0.05)
         except redis.TimeoutError:
-            return None  # something holds the socket but does not answer: leave it be
+            raise _Silent from None  # something holds the socket but does not answer (yet): leave it be
         except redis.ConnectionError:
-            with contextlib.suppress(FileNotFoundError):
-                self.socket.unlink()
+            if remove_leftover:
+                with contextlib.suppress(FileNotFoundError):
+                    self.socket.unlink()
             return None
         except redis.RedisError as exc:
             raise ServerStartError(f"something that is not a usable Redis server answers on {self.socket}: {exc}; "
@@ -277,16 +301,24 @@ class EmbeddedServer:
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
                 break
-            found = self._probe()
-            if found is not None:
-                return found
+            with contextlib.suppress(_Silent):
+                found = self._probe(remove_leftover=False)
+                if found is not None:
+                    return found
             time.sleep(0.05)
-        if self._process.poll() is None:
+        exited = self._process.poll()
+        if exited is None:
             self._process.kill()
             self._process.wait()
+        server_log = self.directory / "server.log"
+        try:
+            last = server_log.read_text(errors="replace").strip().splitlines()[-1]
+        except (OSError, IndexError):
+            last = "(no log)"
         raise ServerStartError(
-            f"the embedded Redis server did not start (see {self.directory / 'server.log'}); "
-            f"set REDIS_URL to use a running Redis, e.g. REDIS_URL=redis://localhost:6379/0")
+            f"the embedded Redis server did not start ({'it exited' if exited is not None else 'no answer'}; "
+            f"{server_log} ends: {last}); set REDIS_URL to use a running Redis, e.g. "
+            f"REDIS_URL=redis://localhost:6379/0")
 
     def _own(self) -> None:
         self.owned = True

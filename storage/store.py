@@ -21,6 +21,9 @@ class Store:
 
     The client is injected (built with `from_url`, see `connection.make_client`) and must not decode
     responses. `aclose()` closes it and runs `on_close` (which stops an embedded server this process owns).
+    Call `ping()` once before concurrent use, as `connect()` does: a cluster client then learns the cluster's
+    layout up front (redis-py's cluster client can trip over its own connections when many commands race its
+    first start-up).
     """
 
     def __init__(

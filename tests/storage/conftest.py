@@ -6,6 +6,7 @@ never collide. Repository tests take `store`, which runs them once on a single s
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from storage import Store, StoreSettings, make_client
+from storage import Store, StoreSettings, StoreUnavailable, make_client
 
 from .servers import RedisCluster, RedisProcess
 
@@ -52,8 +53,12 @@ def unique_prefix() -> str:
 
 
 async def open_store(url: str, **overrides: object) -> Store:
+    """A store under a fresh prefix, its client connected first as `connect()` does (when Redis answers)."""
     settings = StoreSettings.from_url(url, prefix=unique_prefix(), **overrides)
-    return Store(make_client(settings), settings)
+    store = Store(make_client(settings), settings)
+    with contextlib.suppress(StoreUnavailable):
+        await store.ping()
+    return store
 
 
 async def delete_everything(store: Store) -> None:
