@@ -17,7 +17,6 @@ from storage import GameRecord, GameResult
 
 from .dice import format_dice, parse_dice
 
-SEED_OPTION = "seed"
 OPENING = "?"
 TIE = -1
 
@@ -31,8 +30,8 @@ def side_of(index: int) -> Side:
 
 
 def variant_options(options: Mapping[str, str]) -> dict[str, str]:
-    """The rules options without the seed."""
-    return {k: v for k, v in options.items() if k != SEED_OPTION}
+    """The rules options as a plain dict."""
+    return dict(options)
 
 
 def variant_of(record: GameRecord) -> Variant:
@@ -40,7 +39,13 @@ def variant_of(record: GameRecord) -> Variant:
 
 
 def seed_of(record: GameRecord) -> str:
-    return record.options[SEED_OPTION]
+    """The game's secret dice seed (R-DICE-1).
+
+    :raises ValueError: a game stored without one.
+    """
+    if not record.seed:
+        raise ValueError(f"game {record.id} has no dice seed")
+    return record.seed
 
 
 def outcome_of(result: GameResult) -> Outcome:

@@ -9,7 +9,7 @@ from storage import GameRecord
 from . import dice, info, lobby
 from .commands import Command
 from .context import Ctx, Refusal
-from .gamestate import game_of, side_of, variant_of
+from .gamestate import game_of, seed_of, side_of, variant_of
 from .images import replay_gif
 from .replies import Reply
 from .service import Handler, Service
@@ -95,7 +95,7 @@ async def history(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
 async def verify_game(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     """R-DICE-1: recompute every roll of a finished game from its revealed seed."""
     record = await svc.find_game(ctx, cmd.ref)
-    seed = record.options["seed"]
+    seed = seed_of(record)
     if record.result is None:
         return Reply(ctx.t("The dice seed of game #{id} stays secret until the game ends; its commitment is {c}.",
                            id=record.id, c=dice.commitment(seed)))

@@ -35,7 +35,17 @@ from storage import (
 from . import chats, commands, dice, i18n
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
-from .gamestate import OPENING, dice_field, game_of, outcome_of, result_of, side_index, side_of, variant_options
+from .gamestate import (
+    OPENING,
+    dice_field,
+    game_of,
+    outcome_of,
+    result_of,
+    seed_of,
+    side_index,
+    side_of,
+    variant_options,
+)
 from .images import board_png
 from .ratings import deltas
 from .replies import Board, Chat, Choice, Identity, Reply
@@ -191,7 +201,7 @@ class Service:
         record = await self.create_game(match, 0, None)
         await self.store.matches.update(match, replace(match, games=(record.id,)), now=now)
         head = [ctx.t("Game #{id} begins: {variant}, a match to {n} points. Dice seed commitment: {c}.",
-                      id=record.id, variant=v.describe(), n=target, c=dice.commitment(record.options["seed"]))]
+                      id=record.id, variant=v.describe(), n=target, c=dice.commitment(seed_of(record)))]
         return await self.progress(ctx, record, (), head, f"start:{record.id}")
 
     async def create_game(self, match: MatchRecord, index: int, starter: Side | None) -> GameRecord:
@@ -203,7 +213,7 @@ class Service:
             gid = game_id or _short_id(self.seeds() + str(attempt))
             try:
                 return await self.store.games.create(
-                    variant=v.name, options={**v.options(), "seed": self.seeds()}, players=match.players,
+                    variant=v.name, options=v.options(), seed=self.seeds(), players=match.players,
                     position=game.position.to_tpn(), dice=OPENING if game.phase == "opening" else "", turn=0,
                     chat=match.chat, match_id=match.id, now=self.clock(), game_id=gid)
             except AlreadyExists:
@@ -219,7 +229,7 @@ class Service:
         """Apply `first` (a human's step), let the service act until a human must decide, store it all, answer."""
         game = first[-1].game if first else game_of(record)
         rolls = first[-1].rolls if first else record.turn
-        seed = record.options["seed"]
+        seed = seed_of(record)
         adv = advance(game, seed, record.id, rolls, await self.computer_sides(record))
         adv = Advance(first + adv.steps, adv.game, adv.rolls, adv.events)
         stored, duplicate = await self.commit(record, adv, command)
@@ -284,7 +294,7 @@ class Service:
         else:
             lines.append(ctx.t("{name} wins game #{id}: {points} point(s), {reason}.", name=names[outcome.winner],
                                id=record.id, points=outcome.points, reason=outcome.reason))
-        seed = record.options["seed"]
+        seed = seed_of(record)
         lines.append(ctx.t("Dice seed revealed: {seed} (commitment {c}). Check every roll with /verify {id}.",
                            seed=seed, c=dice.commitment(seed), id=record.id))
         await self.count_result(record)

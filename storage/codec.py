@@ -63,6 +63,7 @@ def dump_game(game: GameRecord, *, version: int | None = None, updated_at: float
         "dl": game.deadline,
         "rm": game.remind_at,
         "res": [result.winner, result.points, result.reason] if result else None,
+        "seed": game.seed,
     })
 
 
@@ -85,6 +86,7 @@ def game_from(game_id: str, data: dict[str, Any]) -> GameRecord:
         deadline=data.get("dl"),
         remind_at=data.get("rm"),
         result=GameResult(res[0], res[1], res[2]) if res else None,
+        seed=data.get("seed"),
     )
 
 

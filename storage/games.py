@@ -31,7 +31,7 @@ from .errors import AlreadyExists, NotFound, UnknownSchemaVersion, VersionConfli
 from .ids import new_id
 from .records import ApplyResult, GameRecord, MoveLogEntry
 
-_FIXED_FIELDS = ("id", "variant", "options", "players", "start_position", "created_at", "chat", "match_id")
+_FIXED_FIELDS = ("id", "variant", "options", "players", "start_position", "created_at", "chat", "match_id", "seed")
 
 
 def command_digest(command_id: str) -> str:
@@ -65,6 +65,7 @@ class GameRepository(Repository):
         remind_at: float | None = None,
         now: float | None = None,
         game_id: str | None = None,
+        seed: str | None = None,
     ) -> GameRecord:
         """Store a new game at version 1, add it to its players' active games and schedule its times.
 
@@ -75,7 +76,7 @@ class GameRepository(Repository):
             record = GameRecord(
                 id=game_id or new_id(), variant=variant, options=dict(options or {}), players=players,
                 position=position, start_position=position, dice=dice, turn=turn, version=1, created_at=now,
-                updated_at=now, chat=chat, match_id=match_id, deadline=deadline, remind_at=remind_at,
+                updated_at=now, chat=chat, match_id=match_id, deadline=deadline, remind_at=remind_at, seed=seed,
             )
             if await self._client.set(self._keys.game(record.id), codec.dump_game(record), nx=True):
                 await self._sync_indexes(None, record, now)
@@ -250,7 +251,7 @@ class GameRepository(Repository):
 
 def _fixed(game: GameRecord) -> tuple[object, ...]:
     return (game.id, game.variant, game.options, game.players, game.start_position, game.created_at, game.chat,
-            game.match_id)
+            game.match_id, game.seed)
 
 
 def _result(game_id: str, packed: str, *, duplicate: bool) -> ApplyResult:

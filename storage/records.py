@@ -25,8 +25,10 @@ class GameResult:
 class GameRecord:
     """A game as stored. A game is active until it has a `result`; a finished game keeps its move log.
 
-    `start_position` is the position the game began from. `deadline` is when the side to move runs out of
-    time and `remind_at` when to nudge it; `ScheduleRepository.claim_due` hands them out when they come due.
+    `start_position` is the position the game began from. `seed` is the secret the caller derives the game's
+    dice from (kept beside the rules options, never inside them; the store does not interpret it). `deadline`
+    is when the side to move runs out of time and `remind_at` when to nudge it; `ScheduleRepository.claim_due`
+    hands them out when they come due.
     """
 
     id: str
@@ -45,6 +47,7 @@ class GameRecord:
     deadline: float | None = None
     remind_at: float | None = None
     result: GameResult | None = None
+    seed: str | None = None
 
     @property
     def finished(self) -> bool:

@@ -142,7 +142,7 @@ async def test_the_revealed_seed_reproduces_every_roll(service: Service) -> None
     before = await service.handle(ALICE, CHAT, f"/verify {gid}")
     assert "stays secret" in before.text
     record = await service.store.games.get(gid)
-    assert record.options["seed"] not in before.text
+    assert record.seed and record.seed not in before.text
     await service.handle(ALICE, CHAT, f"/resign {gid}")
     reply = await service.handle(ALICE, CHAT, f"/verify {gid}")
     assert reply.ok and "follow from seed" in reply.text, reply.text

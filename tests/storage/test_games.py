@@ -239,3 +239,12 @@ async def test_times_are_kept_to_the_second(store: Store) -> None:
                             move=MoveLogEntry(0, "31", "c1", after, NOW + 12.4), now=time.time())
     [entry] = await store.games.log(game.id)
     assert entry.at == NOW + 12
+
+
+async def test_a_games_seed_is_stored_beside_its_options_and_fixed(store: Store) -> None:
+    game = await store.games.create(variant="tapa", players=("p1", "p2"), position=START, options={"mother": "off"},
+                                    seed="ab" * 32)
+    again = await store.games.get(game.id)
+    assert again.seed == "ab" * 32 and dict(again.options) == {"mother": "off"}
+    with pytest.raises(ValueError):
+        await store.games.apply(again, dataclasses.replace(again, seed="cd" * 32), command_id="change-seed")
