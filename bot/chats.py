@@ -1,52 +1,35 @@
 """Per-chat settings: the chat's language (the fallback after the player's) and its move deadline.
 
-They are kept in the player store under a pseudo-account (`chat`, `<platform>:<chat id>`): `language` is the
-chat's language and the name field reads `deadline=<hours>`. Unset values fall back to the bot's settings.
+They live in the store's chat records (`storage.ChatRepository`); unset values fall back to the bot's settings.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from storage import Store, VersionConflict
+from storage import ChatSettings, Store, VersionConflict
 
 from .replies import Chat
 
-PLATFORM = "chat"
-
-
-@dataclass(frozen=True, slots=True)
-class ChatSettings:
-    language: str | None
-    deadline_hours: float | None
-
-
-def _hours(name: str) -> float | None:
-    key, _, value = name.partition("=")
-    try:
-        return float(value) if key == "deadline" else None
-    except ValueError:
-        return None
+__all__ = ["ChatSettings", "load", "save"]
 
 
 async def load(store: Store, chat: Chat) -> ChatSettings:
-    record = await store.players.find(PLATFORM, chat.key)
-    if record is None:
-        return ChatSettings(None, None)
-    return ChatSettings(record.language, _hours(record.name))
+    return await store.chats.get(chat.key)
 
 
 async def save(store: Store, chat: Chat, *, language: str | None = None, deadline_hours: float | None = None) -> None:
     """Change the given settings (a conflicting concurrent change is retried)."""
     for _ in range(5):
-        record = await store.players.ensure(PLATFORM, chat.key, "deadline=")
-        new = record
+        current = await store.chats.get(chat.key)
+        new = current
         if language is not None:
             new = replace(new, language=language)
         if deadline_hours is not None:
-            new = replace(new, name=f"deadline={deadline_hours:g}")
+            new = replace(new, deadline_hours=deadline_hours)
         try:
-            await store.players.update(record, new)
+            await store.chats.update(current, new)
             return
         except VersionConflict:
             continue
+    raise VersionConflict("chat", chat.key, 0, 0)

@@ -178,9 +178,15 @@ def _rules(name: str, args: list[str]) -> Command:
 
 
 def _lang(name: str, args: list[str]) -> Command:
+    """`/lang [code]` for the caller; `/lang chat <code>` for the whole chat (its players' fallback)."""
+    target = None
+    if args and args[0].lower() == "chat":
+        target, args = "chat", args[1:]
+        if not args:
+            raise CommandError("/lang chat takes a two-letter language code such as en, bg or el.")
     if len(args) > 1 or (args and not _LANG.match(args[0].lower())):
         raise CommandError("/lang takes a two-letter language code such as en, bg or el.")
-    return Command(name, value=args[0].lower() if args else None)
+    return Command(name, target=target, value=args[0].lower() if args else None)
 
 
 def _stats(name: str, args: list[str]) -> Command:

@@ -59,6 +59,9 @@ async def lang(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
                            lang=ctx.lang))
     if cmd.value not in langs:
         raise Refusal("I do not speak {code} yet; choose one of {langs}.", code=cmd.value, langs=", ".join(langs))
+    if cmd.target == "chat":
+        await chats.save(svc.store, ctx.chat, language=cmd.value)
+        return Reply(i18n.tr(cmd.value, "This chat now speaks English (players who chose a language keep it)."))
     player = await svc.store.players.get(ctx.player.id)
     await svc.store.players.update(player, replace(player, language=cmd.value))
     return Reply(i18n.tr(cmd.value, "I will speak English with you."))

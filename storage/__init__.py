@@ -20,6 +20,7 @@ Repositories on `Store`:
   active_for (a player's active games), repair / repair_all (re-derive the indexes from the records).
 - `matches`: create, get, update (compare-and-set). `challenges`: create, get, take (exactly one taker),
   cancel, open_in_chat, addressed_to; they expire (24 h by default).
+- `chats`: get, update (compare-and-set) — a chat's language and time per move.
 - `players`: ensure (platform account -> player, created on first sight), get, find, update.
 - `standings` (points per chat) and `ratings` (per variant): record a result once per event id, top, lookups.
 - `schedule`: claim_due(now, limit, lease) hands each due reminder or deadline to exactly one process; done.
@@ -34,6 +35,7 @@ reconnects by itself), `NotFound`, `AlreadyExists`, `VersionConflict`, `UnknownS
 
 from .challenges import DEFAULT_TTL as CHALLENGE_TTL
 from .challenges import ChallengeRepository
+from .chats import ChatRepository
 from .connection import URL_ENV, connect, make_client
 from .embedded import DATA_DIR_ENV, EmbeddedServer, default_data_dir
 from .errors import (
@@ -52,6 +54,7 @@ from .players import PlayerRepository
 from .records import (
     ApplyResult,
     ChallengeRecord,
+    ChatSettings,
     DueItem,
     DueKind,
     GameRecord,
@@ -74,6 +77,8 @@ __all__ = [
     "ApplyResult",
     "ChallengeRecord",
     "ChallengeRepository",
+    "ChatRepository",
+    "ChatSettings",
     "DueItem",
     "DueKind",
     "EmbeddedServer",

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from .errors import UnknownSchemaVersion
-from .records import ChallengeRecord, GameRecord, GameResult, MatchRecord, PlayerRecord
+from .records import ChallengeRecord, ChatSettings, GameRecord, GameResult, MatchRecord, PlayerRecord
 
 SCHEMA_VERSION = 1
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
@@ -182,3 +182,11 @@ def dump_account(player_id: str) -> bytes:
 
 def account_from(data: dict[str, Any]) -> str:
     return str(data["p"])
+
+
+def dump_chat(settings: ChatSettings) -> bytes:
+    return _dump({"v": settings.version, "lang": settings.language, "dl": settings.deadline_hours})
+
+
+def chat_from(chat: str, data: dict[str, Any]) -> ChatSettings:
+    return ChatSettings(chat=chat, language=data.get("lang"), deadline_hours=data.get("dl"), version=data["v"])

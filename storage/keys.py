@@ -68,6 +68,9 @@ class Keys:
     def account(self, platform: str, user_id: str) -> str:
         return f"{self.prefix}:{{a:{_part(platform, 'a platform')}:{_part(user_id, 'a platform user id')}}}"
 
+    def chat_settings(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:settings"
+
     def chat_challenges(self, chat: str) -> str:
         return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:challenges"
 

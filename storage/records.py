@@ -55,6 +55,19 @@ class GameRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class ChatSettings:
+    """A chat's own settings: its language (the fallback after a player's) and its time per move in hours.
+
+    None means "not set here": the caller falls back to its defaults. `version` 0 is a chat never configured.
+    """
+
+    chat: str
+    language: str | None = None
+    deadline_hours: float | None = None
+    version: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class MoveLogEntry:
     """One entry of a game's move log: who moved with which dice, the play, the position after it, and when.
 

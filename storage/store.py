@@ -7,6 +7,7 @@ from types import TracebackType
 
 from .backend import Backend
 from .challenges import ChallengeRepository
+from .chats import ChatRepository
 from .errors import guarded
 from .games import GameRepository
 from .matches import MatchRepository
@@ -44,6 +45,7 @@ class Store:
         self.matches = MatchRepository(backend)
         self.challenges = ChallengeRepository(backend)
         self.players = PlayerRepository(backend)
+        self.chats = ChatRepository(backend)
         self.standings = StandingsRepository(backend)
         self.ratings = RatingRepository(backend)
 

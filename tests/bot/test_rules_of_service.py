@@ -9,6 +9,7 @@ import pytest
 from bot import commands, deadlines
 from bot.commands import CommandError
 from bot.gamestate import game_of
+from bot.replies import Chat
 from bot.service import Service
 from game import Side
 
@@ -125,6 +126,19 @@ async def test_languages_per_player(service: Service) -> None:
     assert (await service.handle(ALICE, CHAT, "/lang el")).ok
     assert (await service.handle(ALICE, CHAT, "/rules tapa")).text not in (bg.text, en.text)
     assert not (await service.handle(ALICE, CHAT, "/lang xx")).ok
+
+
+async def test_a_players_language_falls_back_to_the_chats_then_english(service: Service) -> None:
+    english = (await service.handle(BOB, CHAT, "/rules tapa")).text
+    assert (await service.handle(ALICE, CHAT, "/lang el")).ok
+    greek = (await service.handle(ALICE, CHAT, "/rules tapa")).text
+    set_chat = await service.handle(CAROL, CHAT, "/lang chat bg")
+    assert set_chat.ok and "български" in set_chat.text
+    bulgarian = (await service.handle(BOB, CHAT, "/rules tapa")).text  # Bob chose nothing: the chat's language
+    assert len({english, greek, bulgarian}) == 3
+    assert (await service.handle(ALICE, CHAT, "/rules tapa")).text == greek  # Alice's own choice wins
+    assert (await service.handle(BOB, Chat("console", "elsewhere"), "/rules tapa")).text == english
+    assert not (await service.handle(BOB, CHAT, "/lang chat")).ok
 
 
 @pytest.mark.parametrize(("text", "name", "field", "value"), [

@@ -1,0 +1,38 @@
+"""Per-chat settings (language, time per move): one small versioned record per chat, under the chat's hash tag."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import codec
+from .backend import Repository
+from .errors import AlreadyExists, VersionConflict, guarded
+from .records import ChatSettings
+from .versioned import compare_and_set
+
+
+class ChatRepository(Repository):
+    """Stores each chat's settings; a chat never configured reads as `ChatSettings(chat)` (version 0)."""
+
+    @guarded
+    async def get(self, chat: str) -> ChatSettings:
+        key = self._keys.chat_settings(chat)
+        raw = await self._client.get(key)
+        return ChatSettings(chat) if raw is None else codec.chat_from(chat, codec.load(key, raw))
+
+    @guarded
+    async def update(self, current: ChatSettings, new: ChatSettings) -> ChatSettings:
+        """Store `new` if the chat's settings are still at `current.version`.
+
+        :raises VersionConflict: they changed since `current` was read (read again and retry).
+        :raises ValueError: `new` is for another chat.
+        """
+        if new.chat != current.chat:
+            raise ValueError("update() cannot move settings to another chat")
+        stored = replace(new, version=current.version + 1)
+        try:
+            await compare_and_set(self._backend, "chat", current.chat, self._keys.chat_settings(current.chat),
+                                  current.version, codec.dump_chat(stored))
+        except AlreadyExists:  # first settings of the chat, written meanwhile by someone else
+            raise VersionConflict("chat", current.chat, 0, 1) from None
+        return stored
