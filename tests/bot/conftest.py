@@ -4,17 +4,14 @@ a controllable clock, and helpers that play whole games by commands."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import pytest
-import redis
 
 from bot.replies import Chat, Identity
 from bot.service import Service
 from storage import Store, connect
-from tests.storage.servers import RedisProcess
 
-LOCAL_URL = "redis://127.0.0.1:6379/0"
 CHAT = Chat("console", "local")
 ALICE = Identity("console", "alice", "alice")
 BOB = Identity("console", "bob", "bob")
@@ -35,19 +32,8 @@ class Clock:
 
 
 @pytest.fixture(scope="session")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    probe = redis.Redis.from_url(LOCAL_URL, socket_connect_timeout=1)
-    try:
-        probe.ping()
-        yield LOCAL_URL
-        return
-    except redis.RedisError:
-        pass
-    finally:
-        probe.close()
-    server = RedisProcess(tmp_path_factory.mktemp("bot-redis")).start()
-    yield server.url
-    server.stop()
+def redis_url(single_url: str) -> str:
+    return single_url
 
 
 @pytest.fixture

@@ -13,32 +13,13 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-import redis
 
 from storage import Store, StoreSettings, StoreUnavailable, make_client
 
 from .servers import RedisCluster, RedisProcess
 
-LOCAL_URL = "redis://127.0.0.1:6379/0"
 RUN_ID = uuid.uuid4().hex[:8]
 _counter = itertools.count()
-
-
-@pytest.fixture(scope="session")
-def single_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The machine's Redis; if it does not answer, a server of our own for the session."""
-    probe = redis.Redis.from_url(LOCAL_URL, socket_connect_timeout=1)
-    try:
-        probe.ping()
-        yield LOCAL_URL
-        return
-    except redis.RedisError:
-        pass
-    finally:
-        probe.close()
-    server = RedisProcess(tmp_path_factory.mktemp("single")).start()
-    yield server.url
-    server.stop()
 
 
 @pytest.fixture(scope="session")
