@@ -11,11 +11,7 @@ from storage import ChatSettings, Store, VersionConflict
 
 from .replies import Chat
 
-__all__ = ["ChatSettings", "load", "save"]
-
-
-async def load(store: Store, chat: Chat) -> ChatSettings:
-    return await store.chats.get(chat.key)
+__all__ = ["ChatSettings", "save"]
 
 
 async def save(store: Store, chat: Chat, *, language: str | None = None, deadline_hours: float | None = None) -> None:

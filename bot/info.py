@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from game import PRESETS
 
-from . import chats, i18n
+from . import i18n
 from .commands import Command
 from .context import Ctx, Refusal
 from .replies import Reply
@@ -60,7 +60,7 @@ async def lang(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     if cmd.value not in langs:
         raise Refusal("I do not speak {code} yet; choose one of {langs}.", code=cmd.value, langs=", ".join(langs))
     if cmd.target == "chat":
-        await chats.save(svc.store, ctx.chat, language=cmd.value)
+        await svc.save_chat_settings(ctx.chat, language=cmd.value)
         return Reply(i18n.tr(cmd.value, "This chat now speaks English (players who chose a language keep it)."))
     player = await svc.store.players.get(ctx.player.id)
     await svc.store.players.update(player, replace(player, language=cmd.value))
@@ -72,7 +72,7 @@ async def deadline(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     if cmd.value is None:
         hours = await svc.deadline_hours_for(ctx.chat.key)
         return Reply(ctx.t("Each move here has {hours} hours. Change it with /deadline <hours>.", hours=f"{hours:g}"))
-    await chats.save(svc.store, ctx.chat, deadline_hours=float(cmd.value))
+    await svc.save_chat_settings(ctx.chat, deadline_hours=float(cmd.value))
     return Reply(ctx.t("From now on each move here has {hours} hours.", hours=cmd.value))
 
 

@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 
 COMPUTER = Identity("ai", "engine", "Computer")
 MAX_CHOICES = 12
-PLAYER_CACHE_SECONDS = 30.0
+CACHE_SECONDS = 30.0
 Handler = Callable[["Service", Ctx, Command], Awaitable[Reply]]
 
 
@@ -78,6 +78,7 @@ class Service:
         self.language = language
         self._computer_id: str | None = None
         self._players: dict[str, tuple[float, PlayerRecord]] = {}
+        self._chats: dict[str, tuple[float, chats.ChatSettings]] = {}
 
     # --- the entry point ------------------------------------------------------------------------------
 
@@ -88,7 +89,7 @@ class Service:
             player = await self.store.players.ensure(who.platform, who.user_id, _clean_name(who.name))
             lang = player.language or lang
             if player.language is None:
-                lang = (await chats.load(self.store, chat)).language or lang
+                lang = (await self.chat_settings(chat.key)).language or lang
             ctx = Ctx(who, chat, player, i18n.choose(lang, default=self.language), command_id)
             lang = ctx.lang
             try:
@@ -122,13 +123,13 @@ class Service:
         return {side_of(i) for i, p in enumerate(record.players) if p == ai}
 
     async def player(self, pid: str) -> PlayerRecord:
-        """A player's record, remembered for `PLAYER_CACHE_SECONDS` (names shown on boards may lag that much).
+        """A player's record, remembered for `CACHE_SECONDS` (names shown on boards may lag that much).
 
         :raises NotFound: no such player.
         """
         now = time.monotonic()
         hit = self._players.get(pid)
-        if hit is not None and now - hit[0] < PLAYER_CACHE_SECONDS:
+        if hit is not None and now - hit[0] < CACHE_SECONDS:
             return hit[1]
         record = await self.store.players.get(pid)
         if len(self._players) > 10_000:
@@ -182,12 +183,28 @@ class Service:
             return game_of(record).position.turn
         return side_of(record.players.index(ctx.player.id))
 
+    async def chat_settings(self, chat_key: str) -> chats.ChatSettings:
+        """A chat's settings, remembered for `CACHE_SECONDS` (another process's change may lag that much)."""
+        now = time.monotonic()
+        hit = self._chats.get(chat_key)
+        if hit is not None and now - hit[0] < CACHE_SECONDS:
+            return hit[1]
+        settings = await self.store.chats.get(chat_key)
+        if len(self._chats) > 10_000:
+            self._chats.clear()
+        self._chats[chat_key] = (now, settings)
+        return settings
+
+    async def save_chat_settings(self, chat: Chat, *, language: str | None = None,
+                                 deadline_hours: float | None = None) -> None:
+        """Change a chat's settings; this process sees the change at once."""
+        await chats.save(self.store, chat, language=language, deadline_hours=deadline_hours)
+        self._chats.pop(chat.key, None)
+
     async def deadline_hours_for(self, chat_key: str | None) -> float:
         if chat_key is None:
             return self.deadline_hours
-        platform, _, chat_id = chat_key.partition(":")
-        settings = await chats.load(self.store, Chat(platform, chat_id))
-        return settings.deadline_hours or self.deadline_hours
+        return (await self.chat_settings(chat_key)).deadline_hours or self.deadline_hours
 
     # --- matches and games -----------------------------------------------------------------------------
 
