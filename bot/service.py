@@ -33,6 +33,7 @@ from storage import (
 )
 
 from . import chats, commands, dice, i18n
+from .cache import TTLCache
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
 from .gamestate import (
@@ -77,8 +78,8 @@ class Service:
         self.challenge_hours = challenge_hours
         self.language = language
         self._computer_id: str | None = None
-        self._players: dict[str, tuple[float, PlayerRecord]] = {}
-        self._chats: dict[str, tuple[float, chats.ChatSettings]] = {}
+        self._players: TTLCache[PlayerRecord] = TTLCache(CACHE_SECONDS)
+        self._chats: TTLCache[chats.ChatSettings] = TTLCache(CACHE_SECONDS)
 
     # --- the entry point ------------------------------------------------------------------------------
 
@@ -127,15 +128,7 @@ class Service:
 
         :raises NotFound: no such player.
         """
-        now = time.monotonic()
-        hit = self._players.get(pid)
-        if hit is not None and now - hit[0] < CACHE_SECONDS:
-            return hit[1]
-        record = await self.store.players.get(pid)
-        if len(self._players) > 10_000:
-            self._players.clear()
-        self._players[pid] = (now, record)
-        return record
+        return await self._players.get(pid, self.store.players.get)
 
     async def names(self, record: GameRecord | MatchRecord) -> dict[Side, str]:
         out = {}
@@ -185,21 +178,13 @@ class Service:
 
     async def chat_settings(self, chat_key: str) -> chats.ChatSettings:
         """A chat's settings, remembered for `CACHE_SECONDS` (another process's change may lag that much)."""
-        now = time.monotonic()
-        hit = self._chats.get(chat_key)
-        if hit is not None and now - hit[0] < CACHE_SECONDS:
-            return hit[1]
-        settings = await self.store.chats.get(chat_key)
-        if len(self._chats) > 10_000:
-            self._chats.clear()
-        self._chats[chat_key] = (now, settings)
-        return settings
+        return await self._chats.get(chat_key, self.store.chats.get)
 
     async def save_chat_settings(self, chat: Chat, *, language: str | None = None,
                                  deadline_hours: float | None = None) -> None:
         """Change a chat's settings; this process sees the change at once."""
         await chats.save(self.store, chat, language=language, deadline_hours=deadline_hours)
-        self._chats.pop(chat.key, None)
+        self._chats.forget(chat.key)
 
     async def deadline_hours_for(self, chat_key: str | None) -> float:
         if chat_key is None:
