@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from game import Position, variant
 from game.plays import Play, legal_plays
 
@@ -25,3 +27,19 @@ def afters(name: str, tpn: str, dice: tuple[int, int], **opts: str) -> set[str]:
 def tpn(points: dict[int, str], turn: str = "w", white: str = "0/0/0", black: str = "0/0/0") -> str:
     """A TPN from {white's point: entry}."""
     return ",".join(points.get(p, "") for p in range(1, 25)) + f" {turn} {white} {black}"
+
+
+def random_position(name: str, seed: int, plies: int, **opts: str) -> Position:
+    """The position after up to `plies` random plays from the start (stopping before a play that ends the game)."""
+    rng = random.Random(seed)
+    p = Position.start(variant(name, opts))
+    for _ in range(plies):
+        ps = legal_plays(p, (rng.randint(1, 6), rng.randint(1, 6)))
+        if not ps:
+            p = p.with_turn(p.turn.other)
+            continue
+        pl = rng.choice(ps)
+        if pl.end is not None:
+            break
+        p = pl.position
+    return p

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from game import PointView, Position, Side, variant
 from game.ascii import ROWS, render_ascii
-from game.plays import legal_plays
+
+from .helpers import random_position
 
 SYMBOL = {"X": Side.WHITE, "O": Side.BLACK}
 TOP = list(range(13, 25))      # left to right along the top
@@ -151,16 +152,6 @@ def test_R_ENTER_4_a_protected_bar_is_marked() -> None:
 @given(st.sampled_from(["plakoto", "tapa", "mahbusa", "tawula"]), st.integers(0, 10_000),
        st.sampled_from(list(Side)))
 def test_every_point_reads_back_from_the_drawing(name: str, seed: int, viewer: Side) -> None:
-    rng = random.Random(seed)
-    position = Position.start(variant(name))
-    for _ in range(rng.randint(0, 80)):
-        plays = legal_plays(position, (rng.randint(1, 6), rng.randint(1, 6)))
-        if not plays:
-            position = position.with_turn(position.turn.other)
-            continue
-        play = rng.choice(plays)
-        if play.end is not None:
-            break
-        position = play.position
+    position = random_position(name, seed, random.Random(seed).randint(0, 80))
     board = _read_board(render_ascii(position, viewer))
     assert board == {p: position.point(viewer, p) for p in range(1, 25)}

@@ -2,36 +2,21 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import PRESETS, Position, Side, variant
+from game import PRESETS, Position, Side
 from game import board as B
 from game.movegen import hit_apply, hit_steps, homeout, pin_apply, pin_steps
 from game.notation import parse_play
 from game.plays import legal_plays
 
+from .helpers import random_position
+
 
 def _count(p: Position, side: Side) -> int:
     return (sum(p.checkers_on(side, q) for q in range(1, 25)) + p.waiting(side) + p.bar(side)
             + p.borne_off(side))
-
-
-def _random_position(name: str, seed: int, plies: int, **opts: str) -> Position:
-    rng = random.Random(seed)
-    p = Position.start(variant(name, opts))
-    for _ in range(plies):
-        ps = legal_plays(p, (rng.randint(1, 6), rng.randint(1, 6)))
-        if not ps:
-            p = p.with_turn(p.turn.other)
-            continue
-        pl = rng.choice(ps)
-        if pl.end is not None:
-            break
-        p = pl.position
-    return p
 
 
 def _reference_max(p: Position, dice: tuple[int, int]) -> tuple[int, set[int]]:
@@ -63,7 +48,7 @@ def _reference_max(p: Position, dice: tuple[int, int]) -> tuple[int, set[int]]:
 
 
 positions = st.builds(
-    lambda name, seed, plies: _random_position(name, seed, plies),
+    random_position,
     st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(0, 120),
 )
 dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
