@@ -12,5 +12,5 @@ RUN pip install . && rm -rf /root/.cache
 USER tabla
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD python -c "import asyncio, storage; s = asyncio.run(storage.connect()); asyncio.run(s.ping())" || exit 1
+  CMD tabla check || exit 1
 CMD ["tabla", "run"]

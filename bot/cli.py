@@ -26,7 +26,29 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--console", action="store_true", help="open the console even if chat tokens are set")
     run.add_argument("--name", help="the console player's name (default: your login name)")
     run.add_argument("--no-pictures", action="store_true", help="do not save board pictures in the console")
+    sub.add_parser("check", help="check that the configured store answers (exit 0) or not (exit 1): a health check",
+                   formatter_class=argparse.RawDescriptionHelpFormatter, epilog=epilog)
     return top
+
+
+async def _check(settings: Settings) -> int:
+    """Connect to the configured store and ping it once."""
+    from storage import StorageError, connect
+
+    try:
+        store = await connect(settings.redis_url, data_dir=settings.data_dir)
+    except StorageError as exc:
+        print(f"tabla: the store does not answer: {exc}", file=sys.stderr)
+        return 1
+    try:
+        await store.ping()
+    except StorageError as exc:
+        print(f"tabla: the store does not answer: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        await store.aclose()
+    print(f"tabla: the store answers ({store.description})")
+    return 0
 
 
 async def _run(settings: Settings, console: bool, name: str | None, pictures: bool) -> int:
@@ -60,7 +82,7 @@ async def _run(settings: Settings, console: bool, name: str | None, pictures: bo
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    if args.command != "run":
+    if args.command not in ("run", "check"):
         parser().print_help()
         return 0
     try:
@@ -70,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     try:
+        if args.command == "check":
+            return asyncio.run(_check(settings))
         return asyncio.run(_run(settings, args.console, args.name, not args.no_pictures))
     except KeyboardInterrupt:
         return 0

@@ -36,3 +36,16 @@ def test_two_local_players_take_turns_with_as(redis_url: str, prefix: str, tmp_p
     assert done.returncode == 0, done.stderr
     assert "You are now bob." in done.stdout and "alice resigns." in done.stdout
     assert "bob wins game" in done.stdout
+
+
+def test_tabla_check_tells_whether_the_store_answers(redis_url: str, tmp_path: Path) -> None:
+    def check(url: str) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "REDIS_URL": url, "TABLA_DATA_DIR": str(tmp_path)}
+        return subprocess.run([sys.executable, "-m", "bot", "check"], text=True, capture_output=True, env=env,
+                              timeout=60, cwd=tmp_path)
+
+    up = check(redis_url)
+    assert up.returncode == 0 and "answers" in up.stdout, up.stderr
+    down = check("redis://127.0.0.1:1/0")  # nothing listens on port 1
+    assert down.returncode == 1 and "does not answer" in down.stderr
+    assert "Traceback" not in down.stderr
