@@ -43,3 +43,20 @@ def test_translations_keep_the_fields(lang: str) -> None:
 
 def test_bulgarian_and_greek_are_there() -> None:
     assert {"en", "bg", "el"} <= set(LANGS)
+
+
+@pytest.mark.parametrize("lang", ["bg", "el"])
+def test_every_message_is_translated(lang: str) -> None:
+    with open(LOCALES / lang / "LC_MESSAGES" / "tabla.po", "rb") as f:
+        po = read_po(f)
+    missing = [m.id for m in po if m.id and not m.string]
+    assert missing == [], f"{lang} lacks translations for: {missing}"
+
+
+@pytest.mark.parametrize("lang", ["bg", "el"])
+def test_every_catalogue_has_the_english_messages(lang: str) -> None:
+    def ids(code: str) -> set[str]:
+        with open(LOCALES / code / "LC_MESSAGES" / "tabla.po", "rb") as f:
+            return {m.id for m in read_po(f) if m.id}
+
+    assert ids("en") <= ids(lang)
