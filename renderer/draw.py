@@ -8,7 +8,9 @@ pixels they cover and mapped back (`_Canvas.overlay`); arrows are drawn with pal
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -91,15 +93,26 @@ class _Canvas:
         """Sprites composited over the *empty board* at `box` (cached): only where nothing is drawn yet."""
         self.img.paste(_stamp(self.tray, box, layers), box[:2])
 
-    def overlay(self, box: G.Box, fn: Callable[[Image.Image, int, int], None]) -> None:
-        """Run `fn(rgb, x0, y0)` on an RGB copy of the pixels in `box` and map the result back."""
+    def overlay(self, box: G.Box, key: tuple[object, ...], fn: Callable[[Image.Image, int, int], None]) -> None:
+        """Run `fn(rgb, x0, y0)` on an RGB copy of the pixels in `box` and map the result back.
+
+        The result is a function of the pixels under `box` and of what `fn` draws there: `key` names the
+        latter, relative to the box's corner, and the palette pixels it was drawn over are part of the cache
+        key, so a repeated mark over the same pixels is pasted from `_OVERLAYS` without being drawn again.
+        """
         x0, y0 = max(box[0], 0), max(box[1], 0)
         x1, y1 = min(box[2], self.img.width), min(box[3], self.img.height)
         if x1 <= x0 or y1 <= y0:
             return
-        rgb = self.img.crop((x0, y0, x1, y1)).convert("RGB")
-        fn(rgb, x0, y0)
-        self.img.paste(to_palette(rgb), (x0, y0))
+        under = self.img.crop((x0, y0, x1, y1))
+        k = (key, box[0] - x0, box[1] - y0, x1 - x0, y1 - y0, under.tobytes())
+        done = _OVERLAYS.get(k)
+        if done is None:
+            rgb = under.convert("RGB")
+            fn(rgb, x0, y0)
+            done = to_palette(rgb)
+            _OVERLAYS.put(k, done, 2 * len(k[-1]) + 512)
+        self.img.paste(done, (x0, y0))
 
     def sprite(self, box: G.Box, spr: Sprite) -> None:
         """A sprite composited over whatever is already drawn at `box`."""
@@ -108,7 +121,7 @@ class _Canvas:
         def put(rgb: Image.Image, x0: int, y0: int) -> None:
             rgb.paste(image, (box[0] - x0, box[1] - y0), image)
 
-        self.overlay(box, put)
+        self.overlay(box, ("sprite", *spr), put)
 
     def text(self, lb: Label, colour: T.RGB | None = None) -> None:
         mask, dx, dy = _text_mask(lb.text, lb.size, lb.bold, lb.complex_script, lb.anchor)
@@ -118,7 +131,42 @@ class _Canvas:
         def put(rgb: Image.Image, x0: int, y0: int) -> None:
             rgb.paste(fill, (x - x0, y - y0, x - x0 + mask.width, y - y0 + mask.height), mask)
 
-        self.overlay((x, y, x + mask.width, y + mask.height), put)
+        self.overlay((x, y, x + mask.width, y + mask.height),
+                     ("text", lb.text, lb.size, lb.bold, lb.complex_script, lb.anchor, fill), put)
+
+
+class _Cache:
+    """A thread-safe least-recently-used map bounded by the bytes its entries hold."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.used = 0
+        self.entries: OrderedDict[Hashable, tuple[Image.Image, int]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Image.Image | None:
+        with self.lock:
+            hit = self.entries.get(key)
+            if hit is None:
+                return None
+            self.entries.move_to_end(key)
+            return hit[0]
+
+    def put(self, key: Hashable, value: Image.Image, cost: int) -> None:
+        if cost > self.budget // 16:
+            return
+        with self.lock:
+            old = self.entries.pop(key, None)
+            if old is not None:
+                self.used -= old[1]
+            self.entries[key] = (value, cost)
+            self.used += cost
+            while self.used > self.budget:
+                _, (_, c) = self.entries.popitem(last=False)
+                self.used -= c
+
+
+_OVERLAYS = _Cache(48 << 20)
 
 
 def _sprite(spec: Sprite) -> Image.Image:
