@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game import AmbiguousPlayError, GameError, IllegalPlayError, NotationError, Side
+from game.flow import Game
 from game.notation import parse_play
 from storage import GameRecord
 
@@ -17,13 +18,22 @@ from .turns import Event, Step, play_step
 from .verify import verify
 
 
-async def move(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
-    """Make the caller's play, written in notation (R-NOTE-1); errors name what was wrong (R-NOTE-3)."""
+async def _running_game(svc: Service, ctx: Ctx, cmd: Command) -> tuple[GameRecord, Side, Game]:
+    """The game a command names (or the caller's only one here), the caller's side in it, and its state.
+
+    :raises Refusal: no such game, the caller does not play in it, or it is over.
+    """
     record = await svc.find_game(ctx, cmd.ref)
     side = svc.player_side(ctx, record)
     game = game_of(record)
     if game.phase == "over":
         raise Refusal("Game #{id} is over.", id=record.id)
+    return record, side, game
+
+
+async def move(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+    """Make the caller's play, written in notation (R-NOTE-1); errors name what was wrong (R-NOTE-3)."""
+    record, side, game = await _running_game(svc, ctx, cmd)
     if game.turn is not side or game.phase != "move" or game.dice is None:
         names = await svc.names(record)
         raise Refusal("It is {name}'s turn in game #{id}, not yours.", name=names[game.turn], id=record.id)
@@ -50,11 +60,7 @@ async def position(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
 
 async def resign(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     """R-END-6: the caller concedes the game at its current value."""
-    record = await svc.find_game(ctx, cmd.ref)
-    side = svc.player_side(ctx, record)
-    game = game_of(record)
-    if game.phase == "over":
-        raise Refusal("Game #{id} is over.", id=record.id)
+    record, side, game = await _running_game(svc, ctx, cmd)
     after = game.resign(side, "resign")
     table = dice.format_dice(game.dice) if game.dice else ""
     step = Step(after, record.turn, side, table, "resign", (Event("{side} resigns.", {"side": side}),))

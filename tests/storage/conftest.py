@@ -10,6 +10,7 @@ import contextlib
 import itertools
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -49,10 +50,9 @@ async def delete_everything(store: Store) -> None:
         await store.client.delete(key)
 
 
-@pytest.fixture(params=["single", "cluster"])
-async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
-    """A store on the single server, then on the cluster."""
-    url = request.getfixturevalue(f"{request.param}_url")
+@asynccontextmanager
+async def fresh_store(url: str) -> AsyncIterator[Store]:
+    """A store with a prefix of its own on `url`, emptied and closed afterwards."""
     opened = await open_store(url)
     try:
         yield opened
@@ -61,15 +61,18 @@ async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
         await opened.aclose()
 
 
+@pytest.fixture(params=["single", "cluster"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    """A store on the single server, then on the cluster."""
+    async with fresh_store(request.getfixturevalue(f"{request.param}_url")) as opened:
+        yield opened
+
+
 @pytest.fixture
 async def single_store(single_url: str) -> AsyncIterator[Store]:
     """A store on the single server only (for the multi-process tests)."""
-    opened = await open_store(single_url)
-    try:
+    async with fresh_store(single_url) as opened:
         yield opened
-    finally:
-        await delete_everything(opened)
-        await opened.aclose()
 
 
 @pytest.fixture
