@@ -269,7 +269,6 @@ def _why_step(position: Position, s: list[int], step: Hop) -> str | None:
     p, t = step
     pinning = position.variant.pinning
     opp = position.turn.other.value
-    d = p - t if t else None
     if p == 25:
         if s[B.BAR] + s[B.WAIT] == 0:
             return "you have no checker to enter"
@@ -296,7 +295,6 @@ def _why_step(position: Position, s: list[int], step: Hop) -> str | None:
         return f"you cannot enter onto point {t}: you already have a checker there"
     if not pinning and w > 0 and 13 <= t <= 23:
         return f"you may have only one checker on point {t} (points 13-23 hold one checker each)"
-    del d
     return None
 
 
