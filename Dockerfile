@@ -3,7 +3,7 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 TABLA_DATA_DIR=/data
 RUN useradd --create-home --uid 10001 tabla && mkdir /data && chown tabla /data
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE ./
 COPY game ./game
 COPY renderer ./renderer
 COPY storage ./storage
