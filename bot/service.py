@@ -202,7 +202,9 @@ class Service:
                                                 starts_next=-1, chat=ctx.chat.key, now=now)
         record = await self.create_game(match, 0, None)
         await self.store.matches.update(match, replace(match, games=(record.id,)), now=now)
-        head = [ctx.t("Game #{id} begins: {variant}, a match to {n} points. Dice seed commitment: {c}.",
+        begins = ("Game #{id} begins: {variant}, a match to {n} points. Dice seed commitment: {c}." if target > 1
+                  else "Game #{id} begins: {variant}, a single game. Dice seed commitment: {c}.")
+        head = [ctx.t(begins,
                       id=record.id, variant=v.describe(), n=target, c=dice.commitment(seed_of(record)))]
         return await self.progress(ctx, record, (), head, f"start:{record.id}")
 
