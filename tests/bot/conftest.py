@@ -4,9 +4,10 @@ a controllable clock, and helpers that play whole games by commands."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
+import redis
 
 from bot.replies import Chat, Identity
 from bot.service import Service
@@ -37,8 +38,17 @@ def redis_url(single_url: str) -> str:
 
 
 @pytest.fixture
-def prefix() -> str:
-    return f"test-bot-{uuid.uuid4().hex[:10]}"
+def prefix(redis_url: str) -> Iterator[str]:
+    """A key prefix of the test's own; its keys are deleted afterwards (also those written by subprocesses)."""
+    name = f"test-bot-{uuid.uuid4().hex[:10]}"
+    yield name
+    client = redis.Redis.from_url(redis_url)
+    try:
+        keys = list(client.scan_iter(match=f"{name}:*", count=1000))
+        for i in range(0, len(keys), 500):
+            client.delete(*keys[i:i + 500])
+    finally:
+        client.close()
 
 
 @pytest.fixture
