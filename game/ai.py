@@ -12,8 +12,13 @@ R-END-5), the biggest win first; any other play is valued by a handful of hand-w
   36 rolls reach it and by what being pinned (R-MOVE-2) or hit (R-MOVE-4) there would cost; the mother left
   alone on the mover's 24-point in reach of the opponent is nearly a lost game (R-END-2);
 - made points, the home board and primes (a point with two or more checkers is closed, R-MOVE-2, R-MOVE-4);
-- tawula's bar (R-MOVE-4, R-ENTER-3): opposing checkers on the bar are good, the mover's own are bad;
-- bearing off (R-OFF-1): checkers borne off and checkers already home.
+- the bar (tawula, portes, tabla; R-MOVE-4, R-ENTER-3, R-PORTES-3): opposing checkers on it are good, the
+  mover's own are bad;
+- bearing off (R-OFF-1): checkers borne off and checkers already home;
+- the blocking games (fevga, gulbara, R-MOVE-6): points held ahead of the other side's checkers and walls of
+  them, how many checkers each side could move for each die value (a side that cannot play a Gul Bara stage
+  in full hands the rest of the cascade over, R-GULBARA-4), and in gulbara the cascade still pending after
+  the play and the one each side may hand over at its next roll.
 
 Ties between equally valued plays are broken by a seeded `random.Random`, so a seed fixes every choice.
 `random_play` is the uniformly random baseline, and `play_game` plays one whole game between two choosers
@@ -25,8 +30,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .board import BAR, OBAR, OFF, OOFF, OWAIT, PIN, WAIT
+from .board import BAR, OBAR, OFF, OOFF, OWAIT, PIN, WAIT, flip
+from .cascade import after as cascade_after
 from .flow import Game
+from .match import Match
 from .plays import Play
 from .sides import Side
 from .variants import Variant
@@ -48,6 +55,16 @@ BAR_CHECKER = 6.0         # tawula: a checker on the bar (R-ENTER-3), besides it
 BORNE_OFF = 1.5           # a checker borne off (R-OFF-1), besides its pips
 HOME_CHECKER = 0.3        # a checker already home while the race is on
 TIE = 0.0                 # a tie (R-END-3, R-END-8): worth what an even position is worth
+BLOCK = 2.0               # fevga, gulbara: a point held ahead of the other side's rearmost checker (R-MOVE-6)
+WALL = 1.0                # ... per pair of neighbours in a run of such points, times run × (run - 1)
+STACK = 0.5               # ... per checker beyond three on one point outside the home board
+MOBILITY = 4.0            # ... per checker able to move each die value, up to 4 a value (R-GULBARA-4)
+OPP_MOBILITY = 1.0        # ... the same for the other side, against the mover
+NEAR = 0.5                # ... per opposing checker one to six points behind a held point (capped 4 a point)
+OFF_BLOCKING = 4.0        # ... a checker borne off, besides its pips (bearing off early in a race of cascades)
+CASCADE_RISK = 4.0        # gulbara: per pip of a cascade a side can expect to hand over at its next roll
+                          # (a double swing: the side loses those pips and the other side gains them)
+CASCADE = 1.0             # gulbara: per pip of a pending cascade the side to move can (or cannot) play
 
 # --- hit chances ------------------------------------------------------------------------------------------
 
@@ -95,7 +112,9 @@ def evaluate(cells: tuple[int, ...], variant: Variant) -> float:
         # R-END-2: a pinned mother wins the game only where the mother rule says so; elsewhere (mother=tie,
         # mother=off) it is still a checker held on its start, just not a win.
         return _evaluate_pinning(cells, 1.0 if variant.mother_wins else MOTHER_NO_WIN)
-    return _evaluate_tawula(cells)
+    if variant.blocking:
+        return _evaluate_blocking(cells, variant.cascading)
+    return _evaluate_hitting(cells, variant.contrary)
 
 
 def _evaluate_pinning(c: tuple[int, ...], mother: float) -> float:
@@ -182,9 +201,9 @@ def _evaluate_pinning(c: tuple[int, ...], mother: float) -> float:
     return score
 
 
-def _evaluate_tawula(c: tuple[int, ...]) -> float:
-    """Tawula: same direction (R-BOARD-3: the opponent's point for the mover's p is p − 12 or p + 12), hits
-    send a checker to the bar (R-MOVE-4, R-ENTER-3)."""
+def _evaluate_hitting(c: tuple[int, ...], contrary: bool) -> float:
+    """Tawula, portes, tabla: hits send a checker to the bar (R-MOVE-4, R-ENTER-3, R-PORTES-3). The opponent's
+    point for the mover's p is 25 − p in portes and tabla (R-BOARD-2), p − 12 or p + 12 in tawula (R-BOARD-3)."""
     my_out = c[BAR] + c[WAIT]
     opp_out = c[OBAR] + c[OWAIT]
     my_pips = 25 * my_out
@@ -210,7 +229,7 @@ def _evaluate_tawula(c: tuple[int, ...]) -> float:
                 run += 1
                 continue
         elif v < 0:
-            q = p - 12 if p > 12 else p + 12
+            q = 25 - p if contrary else (p - 12 if p > 12 else p + 12)
             opp_pips -= v * q
             opp_sources |= 1 << q
             if v == -1:
@@ -221,17 +240,140 @@ def _evaluate_tawula(c: tuple[int, ...]) -> float:
     if run >= 3:
         score += PRIME * run * (run - 2)
     score += opp_pips - my_pips
-    for p in my_blots:
-        shots = _shots(opp_sources, p - 12 if p > 12 else p + 12)
-        if shots:
-            score -= HIT_SHOT * shots / 36.0 * (25 - p + BAR_CHECKER)
-    for q in opp_blots:
-        shots = _shots(my_sources, q - 12 if q > 12 else q + 12)
-        if shots:
-            score += TARGET * shots / 36.0 * (25 - q + BAR_CHECKER)
+    opp_back = max((q for q in range(1, 26) if opp_sources >> q & 1), default=0)
+    my_back = max((p for p in range(1, 26) if my_sources >> p & 1), default=0)
+    contact = not contrary or (my_back + opp_back > 25)  # portes: some checker still has to pass the other side's
+    if contact:
+        for p in my_blots:
+            shots = _shots(opp_sources, (25 - p) if contrary else (p - 12 if p > 12 else p + 12))
+            if shots:
+                score -= HIT_SHOT * shots / 36.0 * (25 - p + BAR_CHECKER)
+        for q in opp_blots:
+            shots = _shots(my_sources, (25 - q) if contrary else (q - 12 if q > 12 else q + 12))
+            if shots:
+                score += TARGET * shots / 36.0 * (25 - q + BAR_CHECKER)
     score += HOME_CHECKER * my_home
     score += BORNE_OFF * (c[OFF] - c[OOFF])
     return score
+
+
+def _evaluate_blocking(c: tuple[int, ...], cascading: bool) -> float:
+    """Fevga and gulbara: same direction (R-BOARD-3), one checker holds a point and nothing is hit (R-MOVE-6).
+
+    The race, plus the points held in front of the other side's checkers (runs of them most: a wall the other
+    side must get past, R-MOVE-6), minus the same for the other side, with a little for spreading checkers
+    over many points rather than stacking them, and for checkers home and borne off.
+    """
+    my_pips = 0
+    opp_pips = 0
+    my_held = [False] * 25       # by the mover's numbering
+    opp_held = [False] * 25      # by the opponent's numbering
+    my_count = [0] * 31          # checkers by the mover's numbering (padded for the look behind a point)
+    opp_count = [0] * 31         # the opponent's, by its numbering
+    my_back = 0
+    opp_back = 0
+    my_home = 0
+    stack = 0
+    for p in range(1, 25):
+        v = c[p]
+        if v > 0:
+            my_pips += v * p
+            my_held[p] = True
+            my_count[p] = v
+            my_back = p
+            if p <= 6:
+                my_home += v
+            elif v > 3:
+                stack += v - 3
+        elif v < 0:
+            q = p - 12 if p > 12 else p + 12
+            opp_pips -= v * q
+            opp_held[q] = True
+            opp_count[q] = -v
+            opp_back = max(opp_back, q)
+    score = float(opp_pips - my_pips)
+    score += _wall(my_held, opp_back, True) - _wall(opp_held, my_back, False)
+    if NEAR:
+        score += NEAR * (_near(my_held, opp_count) - _near(opp_held, my_count))
+    mine, theirs = _mobility(c), _mobility(flip(c, False))
+    score += MOBILITY * sum(mine) - OPP_MOBILITY * sum(theirs)
+    if cascading:
+        score += CASCADE_RISK * (_cascade_risk(theirs) - _cascade_risk(mine))
+    score -= STACK * stack
+    score += HOME_CHECKER * my_home
+    score += OFF_BLOCKING * (c[OFF] - c[OOFF])
+    return score
+
+
+def _mobility(c: tuple[int, ...] | list[int]) -> list[int]:
+    """How freely the side whose view `c` is can move: for each die value 1..6 (index 0..5), how many of its
+    checkers could move it, up to the four moves of a double (R-MOVE-6; a side that cannot play a cascade stage
+    in full hands the rest to the other, R-GULBARA-4)."""
+    pts = [p for p in range(1, 25) if c[p] > 0]
+    if not pts:
+        return [0] * 6
+    top = pts[-1]
+    home = top <= 6
+    caps: list[int] = []
+    for d in range(1, 7):
+        k = 0
+        for p in pts:
+            if (p > d and c[p - d] >= 0) or (home and (p == d or (p < d and p == top))):
+                k += c[p]
+                if k >= 4:
+                    k = 4
+                    break
+        caps.append(k)
+    return caps
+
+
+def _cascade_risk(caps: list[int]) -> float:
+    """Gul Bara: the pips a side can expect to hand over at its next roll (R-GULBARA-3/4): for each double d,
+    the rest of a cascade from d from the first stage it cannot play in full (by `_mobility`), over 36 rolls."""
+    risk = 0
+    for d in range(1, 7):
+        for e in range(d, 7):
+            if caps[e - 1] < 4:
+                risk += (4 - caps[e - 1]) * e + sum(4 * k for k in range(e + 1, 7))
+                break
+    return risk / 36.0
+
+
+def _near(held: list[bool], theirs: list[int]) -> int:
+    """Direct blocks: for each point in `held` (its owner's numbering), the other side's checkers (`theirs`, by
+    their numbering, 31 long) one to six points behind it, at most 4 a point, which it keeps from landing there
+    (R-MOVE-6)."""
+    pre = [0] * 32
+    acc = 0
+    for i in range(31):
+        k = theirs[i]
+        acc += k if k < 4 else 4
+        pre[i + 1] = acc
+    n = 0
+    for p in range(1, 25):
+        if held[p]:
+            q = p - 12 if p > 12 else p + 12
+            n += pre[q + 7] - pre[q + 1]
+    return n
+
+
+def _wall(held: list[bool], their_back: int, mine: bool) -> float:
+    """What the points in `held` (their owner's numbering) are worth as blocks against the other side, whose
+    rearmost checker stands on its point `their_back`: a point counts while it lies ahead of that checker."""
+    value = 0.0
+    run = 0
+    for p in range(1, 25):
+        q = p - 12 if p > 12 else p + 12  # the other side's number for this point
+        if held[p] and q < their_back:
+            value += BLOCK
+            run += 1
+            continue
+        if run >= 2:
+            value += WALL * run * (run - 1)
+        run = 0
+    if run >= 2:
+        value += WALL * run * (run - 1)
+    return value
 
 
 # --- choosing ---------------------------------------------------------------------------------------------
@@ -251,7 +393,40 @@ def score_play(play: Play) -> tuple[int, float]:
         if end.winner is play.before.turn:
             return (1, float(end.points))
         return (-1, -float(end.points))
-    return (0, evaluate(play.work, play.before.variant))
+    value = evaluate(play.work, play.before.variant)
+    if play.before.cascade is not None:
+        value += _cascade_value(play)
+    return (0, value)
+
+
+def _cascade_value(play: Play) -> float:
+    """Gul Bara: the rest of a cascade still to be played after `play` (R-GULBARA-3/4), for the mover.
+
+    The side to move next gets the pips of the pending stages if it can play them; what it cannot play passes
+    to the other side (or is lost, for a transferred remainder). Estimated from how many checkers can move the
+    pending die now.
+    """
+    before = play.before
+    assert before.cascade is not None
+    work = play.work
+    side, state = cascade_after(before.cascade, before.turn, play.dice, len(play.steps), work[OFF] == 15)
+    if not state.pending:
+        return 0.0
+    rest = state.moves * state.die + sum(4 * d for d in range(state.die + 1, 7))
+    same = side is before.turn
+    cells = work if same else flip(work, False)
+    d = state.die
+    home = all(cells[p] <= 0 for p in range(7, 25))
+    movable = 0
+    for p in range(1, 25):
+        v = cells[p]
+        if v > 0 and ((p > d and cells[p - d] >= 0) or (home and p <= d)):
+            movable += v
+    share = min(1.0, movable / state.moves)
+    value = CASCADE * rest * share
+    if not state.transferred:
+        value -= CASCADE * rest * (1.0 - share)  # stopped short: the rest goes to the other side
+    return value if same else -value
 
 
 def choose_play(plays: list[Play], seed: int | None = None, rng: random.Random | None = None) -> Play:
@@ -303,8 +478,17 @@ def play_game(variant: Variant, white: Chooser, black: Chooser, dice: random.Ran
 
     :raises RuntimeError: the game is still running after `max_turns` turns (a safety net, not a rule).
     """
+    return play_out(Game.new(variant), white, black, dice, choices, max_turns)
+
+
+def play_out(game: Game, white: Chooser, black: Chooser, dice: random.Random,
+             choices: random.Random | None = None, max_turns: int = 10_000) -> Game:
+    """Play `game` to its end: the opening roll if due, rolls, plays, passes, and Gul Bara's cascade stages,
+    which come with their dice and no roll (R-GULBARA-3).
+
+    :raises RuntimeError: the game is still running after `max_turns` turns (a safety net, not a rule).
+    """
     choices = dice if choices is None else choices
-    game = Game.new(variant)
     while game.phase == "opening":
         game = game.opening(dice.randint(1, 6), dice.randint(1, 6))
     while game.phase != "over":
@@ -319,3 +503,20 @@ def play_game(variant: Variant, white: Chooser, black: Chooser, dice: random.Ran
         chooser = white if game.turn is Side.WHITE else black
         game = game.play(chooser(plays, choices))
     return game
+
+
+def play_match(match: Match, white: Chooser, black: Chooser, dice: random.Random,
+               choices: random.Random | None = None, max_games: int = 1_000) -> tuple[Match, list[Game]]:
+    """Play `match` (plain or cycle, R-CYCLE-1…5) to its end; returns the finished match and its games.
+
+    :raises RuntimeError: a game that never ends, or more than `max_games` games (safety nets, not rules).
+    """
+    played: list[Game] = []
+    while not match.over:
+        if len(played) >= max_games:
+            raise RuntimeError(f"the match did not end within {max_games} games")
+        game = play_out(match.new_game(), white, black, dice, choices)
+        assert game.outcome is not None
+        played.append(game)
+        match = match.record(game.outcome)
+    return match, played

@@ -55,10 +55,13 @@ def _labels(points: list[int]) -> str:
 def _side_line(position: Position, side: Side, viewer: Side) -> str:
     parts = [f"{SYMBOL[side]} {side.value}{' (you)' if side is viewer else ''}",
              f"pips {position.pips(side)}"]
-    if not position.variant.pinning:
+    v = position.variant
+    if v.has_waiting:
+        parts.append(f"waiting {position.waiting(side)}")
+    if v.has_bar:
         protected = "!" if position.bar_protected(side) else ""
-        parts += [f"waiting {position.waiting(side)}", f"bar {position.bar(side)}{protected}"]
-    else:
+        parts.append(f"bar {position.bar(side)}{protected}")
+    elif v.pinning:
         pinned = len(position.pinned_on(side))
         if pinned:
             parts.append(f"pinned {pinned}")
@@ -93,5 +96,12 @@ def render_ascii(position: Position, viewer: Side = Side.WHITE, dice: tuple[int,
     turn = f"{position.turn.value} ({SYMBOL[position.turn]}) to move"
     if dice is not None:
         turn += f", dice {dice[0]}-{dice[1]}"
+    state = position.cascade
+    if state is not None:  # R-GULBARA-6: what the board does not show
+        turn += f"  turns {state.white}/{state.black}"
+        if state.pending:
+            then = f", then {state.die + 1}s" if state.die < 6 else ""
+            whose = " (transferred)" if state.transferred else ""
+            turn += f"  cascade: {state.moves} × {state.die}{then}{whose}"
     lines.append(turn)
     return "\n".join(line.rstrip() for line in lines)

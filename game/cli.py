@@ -4,9 +4,13 @@
     python -m game plays VARIANT "TPN" 65 [k=v ...]
     python -m game plays --jsonl            (JSON lines on stdin, one answer line each on stdout)
     python -m game selfplay VARIANT --white ai|random --black ai|random --games N --seed S [k=v ...]
+    python -m game selfplay --cycle tavli|tabla --to N --games M ...   (M whole cycle matches, R-CYCLE-1…7)
 
-Positions are TPN lines (RULES.md §11); `k=v` are variant options (§9). Bad arguments end with exit status 2
-and a message; a bad line of a `--jsonl` stream is answered with `{"error": ...}` and the stream goes on.
+Positions are TPN lines (RULES.md §11; gulbara's may carry the fifth field of R-GULBARA-6, and a pending stage
+is asked with dice `dd`); `k=v` are variant options (§9, §12). In gulbara a roll or stage with no legal move
+still changes the state, so `plays` lists it as one play with empty notation, never as an empty list; the TPN
+after a gulbara play may have the same side to move (R-GULBARA-6). Bad arguments end with exit status 2 and a
+message; a bad line of a `--jsonl` stream is answered with `{"error": ...}` and the stream goes on.
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-from .ai import CHOOSERS, play_game
+from .ai import CHOOSERS, play_game, play_match
 from .ascii import render_ascii
 from .errors import GameError
-from .plays import Play, legal_plays
+from .match import CYCLES, Match, match_spec
+from .plays import Play, legal_plays, pass_position
 from .position import Position
 from .sides import Side
 from .variants import PRESETS, Variant, parse_options, variant
@@ -79,15 +84,31 @@ def _json_options(value: object) -> dict[str, str]:
 # --- plays ------------------------------------------------------------------------------------------------
 
 
-def play_line(play: Play) -> str:
-    """`play<TAB>TPN after<TAB>end` — the end is empty or like `white 2 mars`."""
+def play_line(play: Play | Position) -> str:
+    """`play<TAB>TPN after<TAB>end` — the end is empty or like `white 2 mars`; a gulbara pass (a position) has
+    empty notation."""
+    if isinstance(play, Position):
+        return f"\t{play.to_tpn()}\t"
     end = play.end
     return f"{play.notation}\t{play.position.to_tpn()}\t{end.describe() if end else ''}"
 
 
-def play_json(play: Play) -> dict[str, Any]:
+def play_json(play: Play | Position) -> dict[str, Any]:
+    if isinstance(play, Position):
+        return {"play": "", "position": play.to_tpn(), "end": None}
     end = play.end
     return {"play": play.notation, "position": play.position.to_tpn(), "end": end.to_json() if end else None}
+
+
+def answers(position: Position, dice: tuple[int, int]) -> list[Play | Position]:
+    """What `plays` lists: the legal plays; in gulbara a pass is the position after it (R-GULBARA-6's decision).
+
+    :raises GameError: a gulbara pending stage asked with other dice than its own.
+    """
+    found: list[Play | Position] = list(legal_plays(position, dice))
+    if not found and position.variant.cascading:
+        found.append(pass_position(position, dice))
+    return found
 
 
 def answer_json_line(line: str) -> dict[str, Any]:
@@ -110,7 +131,7 @@ def answer_json_line(line: str) -> dict[str, Any]:
         var = variant(name, _json_options(request.get("options")))
         position = Position.from_tpn(tpn, var)
         dice = _json_dice(request["dice"])
-        return {"plays": [play_json(p) for p in legal_plays(position, dice)]}
+        return {"plays": [play_json(p) for p in answers(position, dice)]}
     except ValueError as exc:  # GameError and json.JSONDecodeError are ValueErrors
         return {"error": str(exc) or type(exc).__name__}
 
@@ -125,6 +146,30 @@ def run_jsonl(stdin: TextIO, stdout: TextIO) -> None:
 
 
 # --- selfplay ---------------------------------------------------------------------------------------------
+
+
+def selfplay_matches(cycle: str, target: int, options: dict[str, str], white: str, black: str, matches: int,
+                     seed: int, progress: TextIO | None = None) -> dict[str, int]:
+    """`matches` whole cycle matches to `target` (R-CYCLE-1…7) between the named players, seeded like
+    `selfplay`; the totals count matches and games."""
+    dice = random.Random(seed)
+    choices = random.Random(f"choices:{seed}")
+    spec = match_spec(cycle, {**options, "cycle": cycle})
+    totals = {"matches": 0, "white_wins": 0, "black_wins": 0, "games": 0, "ties": 0, "white_points": 0,
+              "black_points": 0}
+    for i in range(matches):
+        match, games = play_match(Match.start(spec, target), CHOOSERS[white], CHOOSERS[black], dice, choices)
+        totals["matches"] += 1
+        totals["games"] += len(games)
+        totals["ties"] += sum(1 for g in games if g.outcome is not None and g.outcome.winner is None)
+        totals["white_points"] += match.white
+        totals["black_points"] += match.black
+        totals["white_wins" if match.winner is Side.WHITE else "black_wins"] += 1
+        if progress is not None:
+            played = " ".join(f"{g.variant.name}:{g.outcome.describe() if g.outcome else '?'}" for g in games)
+            progress.write(f"match {i + 1}: {match.white}-{match.black} after {len(games)} games ({played})\n")
+            progress.flush()
+    return totals
 
 
 def selfplay(var: Variant, white: str, black: str, games: int, seed: int,
@@ -182,8 +227,11 @@ def _command_parser(command: str) -> _Parser:
         p.add_argument("tpn", nargs="?", help="the position as a TPN line (quote it)")
         p.add_argument("dice", nargs="?", help="two digits like 65")
     else:
-        p.description = "Let computer players play whole games; the last line is a JSON summary."
-        p.add_argument("variant", help=f"one of {', '.join(PRESETS)}")
+        p.description = ("Let computer players play whole games, or whole cycle matches with --cycle; the last "
+                         "line is a JSON summary.")
+        p.add_argument("variant", nargs="?", help=f"one of {', '.join(PRESETS)} (or tavli: --cycle tavli)")
+        p.add_argument("--cycle", choices=sorted(CYCLES), help="play whole cycle matches (R-CYCLE-1)")
+        p.add_argument("--to", type=_positive, default=5, help="the cycle match's length in points (default 5)")
         p.add_argument("--white", choices=sorted(CHOOSERS), default="ai")
         p.add_argument("--black", choices=sorted(CHOOSERS), default="ai")
         p.add_argument("--games", type=_positive, default=1)
@@ -253,19 +301,48 @@ def _plays(parser: _Parser, ns: argparse.Namespace) -> int:
         dice = read_dice(ns.dice)
     except ValueError as exc:
         parser.error(str(exc))
-    for play in legal_plays(position, dice):
+    try:
+        found = answers(position, dice)
+    except GameError as exc:
+        parser.error(str(exc))
+    for play in found:
         sys.stdout.write(play_line(play) + "\n")
     sys.stdout.flush()
     return 0
 
 
 def _selfplay(parser: _Parser, ns: argparse.Namespace) -> int:
+    if ns.variant is not None and "=" in ns.variant:  # `--cycle tavli k=v`: the first option took the variant's slot
+        ns.options = [ns.variant, *ns.options]
+        ns.variant = None
+    cycle = ns.cycle
+    name = ns.variant.strip().lower() if ns.variant else None
+    if name == "tavli" and cycle in (None, "tavli"):
+        cycle = "tavli"
+    progress = None if ns.quiet else sys.stderr
+    if cycle is not None:
+        if name not in (None, cycle, CYCLES[cycle][0]):
+            parser.error(f"--cycle {cycle} plays {', '.join(CYCLES[cycle])}; give no variant or {CYCLES[cycle][0]}")
+        try:
+            options = parse_options(list(ns.options))
+            match_spec(cycle, {**options, "cycle": cycle})
+        except GameError as exc:
+            parser.error(str(exc))
+        try:
+            totals = selfplay_matches(cycle, ns.to, options, ns.white, ns.black, ns.games, ns.seed, progress)
+        except RuntimeError as exc:
+            print(f"{PROG} selfplay: {exc}", file=sys.stderr)
+            return 1
+        print(json.dumps(totals), flush=True)
+        return 0
+    if ns.variant is None:
+        parser.error("give a VARIANT, or --cycle tavli|tabla")
     try:
         var = read_variant(ns.variant, ns.options)
     except GameError as exc:
         parser.error(str(exc))
     try:
-        totals = selfplay(var, ns.white, ns.black, ns.games, ns.seed, None if ns.quiet else sys.stderr)
+        totals = selfplay(var, ns.white, ns.black, ns.games, ns.seed, progress)
     except RuntimeError as exc:  # play_game's safety net: a game that never ends
         print(f"{PROG} selfplay: {exc}", file=sys.stderr)
         return 1

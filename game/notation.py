@@ -16,7 +16,7 @@ from collections import Counter
 
 from . import board as B
 from .errors import AmbiguousPlayError, IllegalPlayError, NotationError
-from .movegen import HOMEOUT, OPROT, Step, hit_apply, hit_steps, homeout, pin_apply, pin_steps
+from .movegen import HOMEOUT, OPROT, Step, passed, quarter_full, roll_dice, start_work, stepper, trap_points
 from .plays import Play, legal_plays
 from .position import Position
 
@@ -77,9 +77,10 @@ def format_play(play: Play) -> str:
     paths = _paths(play.steps)
     text = _join(paths, False)
     d1, d2 = play.dice
-    if play.before.variant.pinning or d1 == d2:
-        # A combined move is never ambiguous here: with doubles its landing points are fixed, and in a
-        # pinning game a touched checker is freed again, so every path gives the same position (R-TURN-6).
+    if not play.before.variant.hitting or d1 == d2:
+        # A combined move is never ambiguous here: with doubles its landing points are fixed, in a pinning game
+        # a touched checker is freed again, so every path gives the same position (R-TURN-6), and in a blocking
+        # game nothing is touched (R-MOVE-6).
         return text
     if all(len(pa) == 2 or any(h for _, h in pa[1:-1]) for pa in paths):
         return text
@@ -100,7 +101,7 @@ def _read_point(word: str, raw: str) -> int:
         return _POINT_WORDS[w]
     if w.isdigit() and 1 <= int(w) <= 24:
         return int(w)
-    raise NotationError(f"{raw!r}: {w!r} is not a point (use 1-24, bar or off)")
+    raise NotationError("{token!r}: {word!r} is not a point (use 1-24, bar or off)", token=raw, word=w)
 
 
 def read_hops(text: str) -> list[Hop]:
@@ -117,20 +118,20 @@ def read_hops(text: str) -> list[Hop]:
     for raw in clean.split():
         m = _TOKEN.match(raw)
         if not m:
-            raise NotationError(f"I can't read {raw!r}: write each move as FROM/TO, like 24/18 or bar/22")
+            raise NotationError("I can't read {token!r}: write each move as FROM/TO, like 24/18 or bar/22", token=raw)
         points = [_read_point(w, raw) for w in m.group(1).split("/")]
         repeat = int(m.group(2) or 1)
         if not 1 <= repeat <= 4:
-            raise NotationError(f"{raw!r}: a move can be repeated 1 to 4 times")
+            raise NotationError("{token!r}: a move can be repeated 1 to 4 times", token=raw)
         for i, p in enumerate(points):
             if p == 25 and i > 0:
-                raise NotationError(f"{raw!r}: bar can only start a move")
+                raise NotationError("{token!r}: bar can only start a move", token=raw)
             if p == 0 and i < len(points) - 1:
-                raise NotationError(f"{raw!r}: off can only end a move")
+                raise NotationError("{token!r}: off can only end a move", token=raw)
         for a, b in itertools.pairwise(points):
             if b >= a:
-                raise NotationError(f"{raw!r}: checkers move down from higher to lower points "
-                                    f"({_name(a)} to {_name(b)} goes backwards)")
+                raise NotationError("{token!r}: checkers move down from higher to lower points "
+                                    "({start} to {end} goes backwards)", token=raw, start=_name(a), end=_name(b))
         hops.extend(list(itertools.pairwise(points)) * repeat)
     return hops
 
@@ -186,12 +187,9 @@ def _candidates(hops: list[Hop], dice: list[int]) -> list[tuple[Hop, ...]]:
 def _match(position: Position, dice: tuple[int, int], cands: list[tuple[Hop, ...]],
            legal: dict[tuple[int, ...], Play]) -> dict[tuple[int, ...], tuple[Step, ...]]:
     """The legal plays that some order of some candidate step set makes: {resulting cells: steps}."""
-    pinning = position.variant.pinning
-    steps_of = pin_steps if pinning else hit_steps
-    apply = pin_apply if pinning else hit_apply
-    base = [*position.cells, homeout(position.cells), 1 if position.protected[1] else 0]
-    d1, d2 = dice
-    roll = [d1] * 4 if d1 == d2 else [d1, d2]
+    steps_of, apply = stepper(position.variant)
+    base = start_work(position)
+    roll = roll_dice(position, dice)
     found: dict[tuple[int, ...], tuple[Step, ...]] = {}
 
     def run(s: list[int], order: tuple[Hop, ...], i: int, left: list[int], seq: tuple[Step, ...]) -> None:
@@ -225,89 +223,109 @@ def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
     """
     hops = read_hops(text)
     d1, d2 = dice
-    roll = [d1] * 4 if d1 == d2 else [d1, d2]
+    roll = roll_dice(position, dice)
     plays = legal_plays(position, dice)
     by_work = {pl.work: pl for pl in plays}
     if not plays:
-        raise IllegalPlayError(f"no move is possible with {d1}-{d2}: your turn passes")
+        raise IllegalPlayError("no move is possible with {dice}: your turn passes", dice=f"{d1}-{d2}")
+    if not position.variant.has_bar and any(a == 25 for a, _ in hops):
+        raise IllegalPlayError("there is no bar in {variant}", variant=position.variant.name)
     cands = _candidates(hops, roll)
     if not cands:
-        raise IllegalPlayError(_dice_mismatch(hops, dice))
+        template, values = _dice_mismatch(hops, dice, roll)
+        raise IllegalPlayError(template, **values)
     matches = _match(position, dice, cands, by_work)
     if len(matches) == 1:
         return by_work[next(iter(matches))]
     if len(matches) > 1:
         alts = sorted({format_steps(seq, explicit=True) for seq in matches.values()})
-        raise AmbiguousPlayError(f"{text.strip()} is ambiguous: {' or '.join(alts)}", alts)
-    raise IllegalPlayError(_explain(position, dice, cands, plays))
+        raise AmbiguousPlayError("{play} is ambiguous: {choices}", alts, play=text.strip(),
+                                 choices=" or ".join(alts))
+    template, values = _explain(position, dice, cands, plays)
+    raise IllegalPlayError(template, **values)
 
 
 # --- explanations ---------------------------------------------------------------------------------------
 
+Why = tuple[str, dict[str, object]]  # an English template and its values (errors.GameError)
 
-def _dice_mismatch(hops: list[Hop], dice: tuple[int, int]) -> str:
+
+def _dice_mismatch(hops: list[Hop], dice: tuple[int, int], roll: list[int]) -> Why:
     d1, d2 = dice
-    roll = f"{d1}-{d2}"
-    total = (d1 * 4) if d1 == d2 else d1 + d2
+    text = f"{d1}-{d2}"
+    total = sum(roll)
     dist = sum(a - b for a, b in hops if b != 0)
     if dist > total:
-        return f"you rolled {roll}: that moves {dist} points, more than your dice allow"
+        return ("you rolled {dice}: that moves {distance} points, more than your dice allow",
+                {"dice": text, "distance": dist})
     for a, b in hops:
-        if not _realizations((a, b), [d1] * 4 if d1 == d2 else [d1, d2]):
+        if not _realizations((a, b), roll):
             if b == 0:
-                return f"you rolled {roll}: no die bears off from point {a}"
-            return f"you rolled {roll}: {_name(a)}/{_name(b)} is a move of {a - b}, which your dice don't make"
-    return f"you rolled {roll}: those moves use more dice than you have"
+                return "you rolled {dice}: no die bears off from point {point}", {"dice": text, "point": a}
+            return ("you rolled {dice}: {move} is a move of {distance}, which your dice don't make",
+                    {"dice": text, "move": f"{_name(a)}/{_name(b)}", "distance": a - b})
+    return "you rolled {dice}: those moves use more dice than you have", {"dice": text}
 
 
 def _example(plays: list[Play]) -> str:
     return plays[0].notation
 
 
-def _why_step(position: Position, s: list[int], step: Hop) -> str | None:
+def _why_step(position: Position, s: list[int], step: Hop) -> Why | None:
     """Why a single step cannot be made in working cells `s`, in a player's words; None if it can."""
     p, t = step
-    pinning = position.variant.pinning
+    v = position.variant
     opp = position.turn.other.value
     if p == 25:
+        if not v.has_bar:
+            return "there is no bar in {variant}", {"variant": v.name}
         if s[B.BAR] + s[B.WAIT] == 0:
-            return "you have no checker to enter"
+            return "you have no checker to enter", {}
     else:
-        if not pinning and s[B.BAR]:
-            return "you must enter your checker from the bar first"
-        v = s[p]
-        if v < -B.PIN:
-            return f"your checker on point {p} is pinned and cannot move"
-        if v <= 0:
-            return f"you have no checker on point {p}"
-        if not pinning and p == 24 and s[B.WAIT] and v <= 2:
-            return "the two checkers on your 24-point stay until all your checkers have entered"
+        if v.has_bar and s[B.BAR]:
+            return "you must enter your checker from the bar first", {}
+        c = s[p]
+        if c < -B.PIN:
+            return "your checker on point {point} is pinned and cannot move", {"point": p}
+        if c <= 0:
+            return "you have no checker on point {point}", {"point": p}
+        if v.has_waiting and p == 24 and s[B.WAIT] and c <= 2:
+            return "the two checkers on your 24-point stay until all your checkers have entered", {}
+        if v.runner and not passed(s):
+            runner = next((q for q in range(13, 24) if s[q] > 0), 0)
+            if runner and p != runner:
+                return ("only your runner on point {runner} may move until it reaches your points 1-12 "
+                        "(fevga)", {"runner": runner})
     if t == 0:
         if s[HOMEOUT]:
-            return "you can bear off only when all your checkers are in your home board (points 1-6)"
-        return f"you can bear off from point {p} with a bigger number only from your highest point"
+            return "you can bear off only when all your checkers are in your home board (points 1-6)", {}
+        return "you can bear off from point {point} with a bigger number only from your highest point", {"point": p}
     w = s[t]
     if w < -B.PIN:
-        return f"point {t} is closed: {opp} holds it with a checker that pins yours"
+        return "point {point} is closed: {side} holds it with a checker that pins yours", {"point": t, "side": opp}
+    if v.blocking and w < 0:
+        return ("point {point} is closed: {side} holds it (one checker holds a point in {variant})",
+                {"point": t, "side": opp, "variant": v.name})
     if w < -1:
-        return f"point {t} is closed: {opp} holds it with {-w} checkers"
-    if not pinning and w > 0 and (p == 25 and (t != 24 or not s[B.BAR])):
-        return f"you cannot enter onto point {t}: you already have a checker there"
-    if not pinning and w > 0 and 13 <= t <= 23:
-        return f"you may have only one checker on point {t} (points 13-23 hold one checker each)"
+        return "point {point} is closed: {side} holds it with {count} checkers", {"point": t, "side": opp,
+                                                                                   "count": -w}
+    if v.has_waiting and w > 0 and (p == 25 and (t != 24 or not s[B.BAR])):
+        return "you cannot enter onto point {point}: you already have a checker there", {"point": t}
+    if v.has_waiting and w > 0 and 13 <= t <= 23:
+        return "you may have only one checker on point {point} (points 13-23 hold one checker each)", {"point": t}
     return None
 
 
-def _explain(position: Position, dice: tuple[int, int], cands: list[tuple[Hop, ...]], plays: list[Play]) -> str:
+def _explain(position: Position, dice: tuple[int, int], cands: list[tuple[Hop, ...]], plays: list[Play]) -> Why:
     """Say why none of the candidate step sets is a legal play (R-NOTE-3)."""
-    pinning = position.variant.pinning
-    steps_of = pin_steps if pinning else hit_steps
-    apply = pin_apply if pinning else hit_apply
-    base = [*position.cells, homeout(position.cells), 1 if position.protected[1] else 0]
+    v = position.variant
+    steps_of, apply = stepper(v)
+    base = start_work(position)
     d1, d2 = dice
-    best_reason: str | None = None
+    best_reason: Why | None = None
     best_depth = -1
     complete = False
+    full_quarter = False
     for cand in cands:
         for order in itertools.permutations(cand):
             s = base
@@ -323,19 +341,27 @@ def _explain(position: Position, dice: tuple[int, int], cands: list[tuple[Hop, .
                 s = apply(s, legal[0])
             else:
                 complete = True
+                full_quarter = full_quarter or (v.runner and quarter_full(s))
                 break
     example = _example(plays)
     need = len(plays[0].steps)
     if complete or best_reason is None:
+        if full_quarter:
+            return ("your play may not end with all six of your points 19-24 held (fevga), for example "
+                    "{example} is possible", {"example": example})
         used = max(len(c) for c in cands)
         if used < need and not any(pl.work[B.OFF] == 15 for pl in plays):
-            what = "both dice" if d1 != d2 else f"{need} moves"
-            return f"you must play {what}, for example {example}"
+            if d1 != d2:
+                return "you must play both dice, for example {example}", {"example": example}
+            return "you must play {count} moves, for example {example}", {"count": need, "example": example}
         if d1 != d2 and need == 1:
-            big = max(d1, d2)
-            return f"you must play the {big} (the larger die) when only one die can be played, for example {example}"
-        if not pinning and (base[OPROT] or any(pl.work[OPROT] for pl in plays)):
-            return (f"{position.turn.other.value}'s bar is protected: leave it a point to enter in your 7-12, "
-                    f"for example {example}")
-        return f"that play is not allowed; for example {example}"
+            return ("you must play the {die} (the larger die) when only one die can be played, for example "
+                    "{example}", {"die": max(d1, d2), "example": example})
+        if v.name == "tawula" and (base[OPROT] or any(pl.work[OPROT] for pl in plays)):
+            return ("{side}'s bar is protected: leave it a point to enter in your 7-12, for example {example}",
+                    {"side": position.turn.other.value, "example": example})
+        if v.runner and trap_points(base):
+            return ("{side} is shut in behind your six points: open one of them, for example {example}",
+                    {"side": position.turn.other.value, "example": example})
+        return "that play is not allowed; for example {example}", {"example": example}
     return best_reason

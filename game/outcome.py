@@ -9,12 +9,15 @@ from .movegen import any_single_step
 from .sides import Side
 from .variants import Variant
 
+REASONS: tuple[str, ...] = ("single", "mars", "backgammon", "mother", "capote", "tie", "stuck", "resign", "timeout")
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended: `winner` None is a tie (R-END-3, R-END-4, R-END-8).
 
-    `reason` is one of `single`, `mars`, `backgammon`, `mother`, `capote`, `tie`, `stuck`, `resign`, `timeout`.
+    `reason` is one of `REASONS`: `single`, `mars`, `backgammon`, `mother`, `capote`, `tie`, `stuck`,
+    `resign`, `timeout` — stable codes a caller may translate.
     """
 
     winner: Side | None
@@ -34,11 +37,15 @@ def judge(variant: Variant, mover: Side, cells: tuple[int, ...]) -> Outcome | No
     """The outcome, if any, at the end of `mover`'s play; `cells` are in the mover's view (board.py layout).
 
     Checked in this order: bearing off the 15th checker (R-END-1, R-END-5), the mother (R-END-2), both
-    mothers pinned (R-END-3), nothing can ever move (R-END-8).
+    mothers pinned (R-END-3), nothing can ever move (R-END-8: every variant without hitting).
     """
     if cells[B.OFF] == 15:
         return Outcome(mover, *_win_value(variant, cells))
-    if not variant.pinning:
+    if variant.hitting:
+        return None
+    if variant.blocking:
+        if _blocked(cells, variant) and _blocked(B.flip(cells, variant.contrary), variant):
+            return Outcome(None, 0, "stuck")  # R-END-8 as amended in §12.1
         return None
     mother_taken = cells[1] > B.PIN          # the opponent's last 24-point checker pinned on mover's 1-point
     mine_home = cells[24] > 0 or cells[24] < -B.PIN  # any checker of the mover on its own 24-point
@@ -46,8 +53,8 @@ def judge(variant: Variant, mover: Side, cells: tuple[int, ...]) -> Outcome | No
         return Outcome(mover, 2, "mother")  # R-END-2
     if variant.mother_ties and mother_taken and cells[24] < -B.PIN:
         return Outcome(None, 0, "tie")      # R-END-3
-    if _stuck(cells) and not any_single_step(cells, True) and not any_single_step(
-            B.flip(cells, True), True):
+    if _stuck(cells) and not any_single_step(cells, variant) and not any_single_step(
+            B.flip(cells, True), variant):
         return Outcome(None, 0, "stuck")    # R-END-8
     return None
 
@@ -63,9 +70,18 @@ def _stuck(cells: tuple[int, ...]) -> bool:
     return True
 
 
+def _blocked(cells: tuple[int, ...], variant: Variant) -> bool:
+    """The side whose view `cells` are has no single move for any die (R-END-8 in the blocking games)."""
+    for p in range(2, 25):  # a cheap look first: a checker one point short of an open point can move
+        if cells[p] > 0 and cells[p - 1] >= 0 and not variant.runner:
+            return False
+    return not any_single_step(cells, variant)
+
+
 def _win_value(variant: Variant, cells: tuple[int, ...]) -> tuple[int, str]:
-    """R-END-1 (mars, backgammon) and R-END-5 (tawula: 1, or capote 7); cells in the winner's view."""
-    if not variant.pinning:
+    """R-END-1 (mars, backgammon; R-PORTES-4, R-FEVGA-7, R-GULBARA-5) and R-END-5 (tawula: 1, or capote 7);
+    cells in the winner's view."""
+    if variant.name == "tawula":
         return (1, "single")
     if cells[B.OOFF] == 0:
         if variant.scoring == "backgammon" and _loser_in_winner_home(cells):
@@ -75,14 +91,15 @@ def _win_value(variant: Variant, cells: tuple[int, ...]) -> tuple[int, str]:
 
 
 def _loser_in_winner_home(cells: tuple[int, ...]) -> bool:
-    """The loser still has a checker on the winner's home board (the loser's points 19-24)."""
+    """The loser still has a checker on the bar or on the winner's home board (the loser's points 19-24;
+    R-END-1 as amended: contrary games only, where that is the winner's points 1-6)."""
     return any(B.theirs(cells[p]) for p in range(1, 7)) or bool(cells[B.OBAR] or cells[B.OWAIT])
 
 
 def capote(variant: Variant, mover: Side, cells: tuple[int, ...]) -> Outcome | None:
     """R-END-5: after the mover's turn, it has borne off exactly one checker with all others home, and the
     opponent has exactly one checker on the bar and its 14 others home: the mover wins 7."""
-    if variant.pinning or cells[B.OFF] != 1 or cells[B.OBAR] != 1:
+    if variant.name != "tawula" or cells[B.OFF] != 1 or cells[B.OBAR] != 1:
         return None
     mover_home = sum(B.mine(cells[p]) for p in range(1, 7)) == 14
     opp = B.flip(cells, False)
@@ -95,10 +112,11 @@ def capote(variant: Variant, mover: Side, cells: tuple[int, ...]) -> Outcome | N
 def resignation_value(variant: Variant, resigner: Side, cells_resigner_view: tuple[int, ...]) -> int:
     """R-END-6: what the opponent wins if `resigner` concedes now.
 
-    Pinning games: 2 if the resigner has borne off none (3 with scoring=backgammon and a resigner's checker
-    on its points 19-24), else 1. Tawula has no mars (R-END-5), so a resignation there is worth 1.
+    Every variant but tawula: 2 if the resigner has borne off none (3 with scoring=backgammon and a resigner's
+    checker on the bar or its points 19-24), else 1 (R-CYCLE-6: the current variant's scoring). Tawula has
+    no mars (R-END-5), so a resignation there is worth 1.
     """
-    if not variant.pinning:
+    if variant.name == "tawula":
         return 1
-    winner_view = B.flip(cells_resigner_view, True)
+    winner_view = B.flip(cells_resigner_view, variant.contrary)
     return _win_value(variant, winner_view)[0]

@@ -8,9 +8,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import board as B
+from .cascade import Cascade
 from .errors import TPNError
 from .sides import Side
 from .variants import Variant
+
+START_TPN: dict[str, str] = {
+    "plakoto": "B15,,,,,,,,,,,,,,,,,,,,,,,W15 w 0/0/0 0/0/0",
+    "tapa": "B15,,,,,,,,,,,,,,,,,,,,,,,W15 w 0/0/0 0/0/0",
+    "mahbusa": "B15,,,,,,,,,,,,,,,,,,,,,,,W15 w 0/0/0 0/0/0",
+    "tawula": ",,,,,,,,,,,B2,,,,,,,,,,,,W2 w 13/0/0 13/0/0",
+    "portes": "B2,,,,,W5,,W3,,,,B5,W5,,,,B3,,B5,,,,,W2 w 0/0/0 0/0/0",    # R-PORTES-1
+    "tabla": "B2,,,,,W5,,W3,,,,B5,W5,,,,B3,,B5,,,,,W2 w 0/0/0 0/0/0",     # R-PORTES-5
+    "fevga": ",,,,,,,,,,,B15,,,,,,,,,,,,W15 w 0/0/0 0/0/0",                # R-FEVGA-1
+    "gulbara": ",,,,,,,,,,,B15,,,,,,,,,,,,W15 w 0/0/0 0/0/0 t0/0",         # R-GULBARA-1, R-GULBARA-6
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +39,8 @@ class Position:
     """A position of a variant with the side to move.
 
     `cells` is the mover-relative layout of `board.py`; `protected` tells, for the mover and the opponent,
-    whether that side's bar is protected (R-ENTER-4). Build positions with `start`, `from_tpn` or from a play;
+    whether that side's bar is protected (R-ENTER-4); `cascade` is gulbara's turn counts and pending stage
+    (R-GULBARA-6), None in every other variant. Build positions with `start`, `from_tpn` or from a play;
     read them through the side-aware accessors below.
     """
 
@@ -35,15 +48,14 @@ class Position:
     turn: Side
     cells: tuple[int, ...]
     protected: tuple[bool, bool] = (False, False)
+    cascade: Cascade | None = None
 
     # --- construction -------------------------------------------------------------------------------------
 
     @classmethod
     def start(cls, variant: Variant) -> Position:
-        """The start position with white to move (R-ENTER-1, R-ENTER-2)."""
-        if variant.name == "tawula":
-            return cls.from_tpn(",,,,,,,,,,,B2,,,,,,,,,,,,W2 w 13/0/0 13/0/0", variant)
-        return cls.from_tpn("B15,,,,,,,,,,,,,,,,,,,,,,,W15 w 0/0/0 0/0/0", variant)
+        """The start position with white to move (R-ENTER-1, R-ENTER-2, R-PORTES-1, R-FEVGA-1, R-GULBARA-1)."""
+        return cls.from_tpn(START_TPN[variant.name], variant)
 
     @classmethod
     def from_tpn(cls, text: str, variant: Variant) -> Position:
@@ -58,7 +70,7 @@ class Position:
         if side is self.turn:
             return self
         return Position(self.variant, side, B.flip(self.cells, self.variant.contrary),
-                        (self.protected[1], self.protected[0]))
+                        (self.protected[1], self.protected[0]), self.cascade)
 
     # --- reading ------------------------------------------------------------------------------------------
 
@@ -130,7 +142,10 @@ class Position:
         bp = self.bar_protected(Side.BLACK)
         we = f"{white[B.WAIT]}/{white[B.BAR]}{'!' if wp else ''}/{white[B.OFF]}"
         be = f"{white[B.OWAIT]}/{white[B.OBAR]}{'!' if bp else ''}/{white[B.OOFF]}"
-        return f"{','.join(fields)} {self.turn.letter} {we} {be}"
+        text = f"{','.join(fields)} {self.turn.letter} {we} {be}"
+        if self.cascade is not None:  # R-GULBARA-6: always written for gulbara
+            text += " " + self.cascade.to_field()
+        return text
 
     def __str__(self) -> str:
         return self.to_tpn()
@@ -168,15 +183,18 @@ def _parse_tpn(text: str, variant: Variant) -> Position:
     if not isinstance(text, str):
         raise TPNError("a TPN must be a string")
     fields = text.split(" ")
-    if len(fields) != 4:
-        raise TPNError(f"a TPN has 4 fields separated by single spaces (points, to-move, white's and black's "
-                       f"extras), found {len(fields)}")
-    pts, mover, wx, bx = fields
+    if len(fields) == 5 and all(fields) and not variant.cascading:
+        raise TPNError("a fifth TPN field is gulbara's state (R-GULBARA-6); {variant} has none",
+                       variant=variant.name)
+    if len(fields) not in ((4, 5) if variant.cascading else (4,)) or not all(fields):
+        raise TPNError("a TPN has 4 fields separated by single spaces (points, to-move, white's and black's "
+                       "extras), found {count}", count=len(fields))
+    pts, mover, wx, bx = fields[:4]
     cells = pts.split(",")
     if len(cells) != 24:
-        raise TPNError(f"the points field must have 24 comma-separated entries, found {len(cells)}")
+        raise TPNError("the points field must have 24 comma-separated entries, found {count}", count=len(cells))
     if mover not in ("w", "b"):
-        raise TPNError(f"the side to move must be w or b, not {mover!r}")
+        raise TPNError("the side to move must be w or b, not {mover!r}", mover=mover)
     white = [0] * B.SIZE
     for i, f in enumerate(cells, start=1):
         if f == "":
@@ -186,16 +204,19 @@ def _parse_tpn(text: str, variant: Variant) -> Position:
         if body[:1] in ("w", "b"):
             pinned, body = body[0], body[1:]
         if len(body) < 2 or body[0] not in ("W", "B") or not body[1:].isdigit():
-            raise TPNError(f"point {i}: {f!r} is not a point entry like W3, B2 or bW2")
+            raise TPNError("point {point}: {entry!r} is not a point entry like W3, B2 or bW2", point=i, entry=f)
         n = int(body[1:])
         top = body[0]
         if n < 1:
-            raise TPNError(f"point {i}: a point entry needs at least one checker, got {f!r}")
+            raise TPNError("point {point}: a point entry needs at least one checker, got {entry!r}", point=i,
+                           entry=f)
         if pinned:
             if not variant.pinning:
-                raise TPNError(f"point {i}: {variant.name} has no pinning, so {f!r} is impossible")
+                raise TPNError("point {point}: {variant} has no pinning, so {entry!r} is impossible", point=i,
+                               variant=variant.name, entry=f)
             if pinned == top.lower():
-                raise TPNError(f"point {i}: a checker cannot be pinned by its own side ({f!r})")
+                raise TPNError("point {point}: a checker cannot be pinned by its own side ({entry!r})", point=i,
+                               entry=f)
             white[i] = (B.PIN + n) if top == "W" else -(B.PIN + n)
         else:
             white[i] = n if top == "W" else -n
@@ -206,22 +227,43 @@ def _parse_tpn(text: str, variant: Variant) -> Position:
     wt = sum(B.mine(white[p]) for p in range(1, 25)) + ww + wb + wo
     bt = sum(B.theirs(white[p]) for p in range(1, 25)) + bw + bb + bo
     if wt != 15 or bt != 15:
-        raise TPNError(f"each side must have 15 checkers (R-BOARD-4): white has {wt}, black has {bt}")
-    if variant.pinning and (ww or wb or bw or bb):
-        raise TPNError(f"{variant.name} has no waiting or bar checkers (R-MOVE-2, R-ENTER-1)")
+        raise TPNError("each side must have 15 checkers (R-BOARD-4): white has {white}, black has {black}",
+                       white=wt, black=bt)
+    if not variant.has_bar and (wb or bb or ww or bw):
+        raise TPNError("{variant} has no waiting or bar checkers (R-BOARD-4)", variant=variant.name)
+    if not variant.has_waiting and (ww or bw):
+        raise TPNError("{variant} has no waiting checkers (R-BOARD-4)", variant=variant.name)
     if (wprot and not wb) or (bprot and not bb):
         raise TPNError("only a bar that holds checkers can be protected (R-ENTER-4)")
-    if not variant.pinning:
+    if (wprot or bprot) and variant.name != "tawula":
+        raise TPNError("only tawula has a protected bar (R-ENTER-4)")
+    black = B.flip(white, variant.contrary)
+    if variant.name == "tawula":
         # R-MOVE-5: at most one checker on each of a side's points 13-24 except its 24-point.
-        for p in range(13, 24):
-            if B.mine(white[p]) > 1:
-                raise TPNError(f"white has {B.mine(white[p])} checkers on its point {p}: at most one is "
-                               f"allowed on points 13-23 in tawula (R-MOVE-5)")
-        black = B.flip(white, False)
-        for p in range(13, 24):
-            if B.mine(black[p]) > 1:
-                raise TPNError(f"black has {B.mine(black[p])} checkers on its point {p}: at most one is "
-                               f"allowed on points 13-23 in tawula (R-MOVE-5)")
+        for side, cells_ in (("white", white), ("black", black)):
+            for p in range(13, 24):
+                if B.mine(cells_[p]) > 1:
+                    raise TPNError("{side} has {count} checkers on its point {point}: at most one is allowed on "
+                                   "points 13-23 in tawula (R-MOVE-5)", side=side, count=B.mine(cells_[p]), point=p)
+    if variant.runner:
+        for side, cells_ in (("white", white), ("black", black)):
+            _check_fevga(side, cells_)
     turn = Side.WHITE if mover == "w" else Side.BLACK
-    base = Position(variant, Side.WHITE, tuple(white), (wprot, bprot))
+    cascade = None
+    if variant.cascading:
+        cascade = Cascade.parse(fields[4], turn) if len(fields) == 5 else Cascade(3, 3)
+    base = Position(variant, Side.WHITE, tuple(white), (wprot, bprot), cascade)
     return base.with_turn(turn)
+
+
+def _check_fevga(side: str, cells: tuple[int, ...] | list[int]) -> None:
+    """R-FEVGA-8: positions fevga can never reach (cells in `side`'s view)."""
+    passed = cells[B.OFF] > 0 or any(cells[p] > 0 for p in range(1, 13))
+    if not passed:
+        away = sum(B.mine(cells[p]) for p in range(13, 24))
+        if away > 1:
+            raise TPNError("{side} has {count} checkers off its 24-point before any has passed: only the runner "
+                           "may leave before then (R-FEVGA-3, R-FEVGA-8)", side=side, count=away)
+    if all(cells[p] > 0 for p in range(19, 25)):
+        raise TPNError("{side} holds all six of its points 19-24, which fevga never allows (R-FEVGA-4, R-FEVGA-8)",
+                       side=side)
