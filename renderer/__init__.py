@@ -1,16 +1,20 @@
 """tabla's board pictures: pure functions from a position (and what to show around it) to PNG bytes.
 
 `layout()` gives the exact geometry a picture is drawn from; `render_png()` draws it; `render_replay()` makes
-an animation of a whole game. Only `game`, Pillow and the standard library are used; fonts are bundled.
+a chat-sized animation of a whole game. Every word drawn comes from a `Words` value (English by default).
+Only `game`, Pillow and the standard library are used; fonts are bundled.
 """
 
 from .layout import layout, layout_scene
 from .png import prepare, render_png, scene_png
-from .replay import render_replay
-from .scene import GameResult, LastMove, LastPlay, MatchScore, ResultLike, Scene, make_scene
+from .replay import MAX_FRAMES, pick_frames, render_replay
+from .scene import GameResult, LastMove, LastPlay, MatchScore, PendingStage, ResultLike, Scene, make_scene
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
+from .words import ENGLISH, Words
 
 __all__ = [
+    "ENGLISH",
+    "MAX_FRAMES",
     "Arrow",
     "Banner",
     "Checker",
@@ -23,13 +27,16 @@ __all__ = [
     "Mark",
     "MatchScore",
     "Panel",
+    "PendingStage",
     "Pill",
     "ResultLike",
     "Ring",
     "Scene",
+    "Words",
     "layout",
     "layout_scene",
     "make_scene",
+    "pick_frames",
     "prepare",
     "render_png",
     "render_replay",

@@ -1,4 +1,4 @@
-"""Command line: `python -m renderer gallery OUTDIR` writes sample boards and a replay to look at."""
+"""Command line: `python -m renderer gallery OUTDIR` writes sample boards and replays to look at."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .gallery import write_gallery
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m renderer", description="tabla's board pictures")
     sub = parser.add_subparsers(dest="command", required=True)
-    g = sub.add_parser("gallery", help="write a board for each sample position and a replay")
+    g = sub.add_parser("gallery", help="write a board for each sample position and two replays")
     g.add_argument("outdir", type=Path)
     args = parser.parse_args(argv)
     if args.command == "gallery":

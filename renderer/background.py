@@ -1,5 +1,7 @@
 """The parts of the picture that never change: wood, felt, points, point numbers, bar, tray and panels.
 
+No words: those come with each picture in the viewer's language.
+
 Drawn once per tray kind (with or without a waiting compartment) and copied for every picture.
 """
 
@@ -50,21 +52,14 @@ def background(waiting_tray: bool) -> Image.Image:
     img = big.reduce(SS)
     d = ImageDraw.Draw(img)
     with LOCK:
-        _captions(d, waiting_tray)
+        _captions(d)
     return img
 
 
-def _captions(d: ImageDraw.ImageDraw, waiting_tray: bool) -> None:
+def _captions(d: ImageDraw.ImageDraw) -> None:
+    """The point numbers; the tray's captions are words, drawn with each picture (layout.py)."""
     for lb in point_number_labels():
         d.text((lb.x, lb.y), lb.text, font=font(lb.size, lb.bold), fill=lb.colour, anchor=lb.anchor)
-    caption = font(13, True)
-    for mine in (True, False):
-        kinds = ("off", "waiting") if waiting_tray else ("off",)
-        for kind in kinds:
-            c0, c1 = G.tray_compartment(mine, kind, waiting_tray)  # type: ignore[arg-type]
-            y = (c0 + c1) // 2 + (-26 if mine else 26)  # toward the board's middle, beside the count
-            d.text((G.TRAY_COUNT_X, y), "OFF" if kind == "off" else "WAIT", font=caption, fill=T.TRAY_TEXT,
-                   anchor="mm")
 
 
 @cache

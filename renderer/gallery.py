@@ -1,4 +1,4 @@
-"""`python -m renderer gallery OUTDIR`: the sample boards and a replay, written as files to look at."""
+"""`python -m renderer gallery OUTDIR`: the sample boards and replays, written as files to look at."""
 
 from __future__ import annotations
 
@@ -6,11 +6,12 @@ from pathlib import Path
 
 from .png import scene_png
 from .replay import render_replay
-from .samples import random_game, sample_scenes
+from .samples import BULGARIAN_WORDS, random_game, sample_scenes
 
 
 def write_gallery(outdir: Path) -> list[Path]:
-    """Write `NN-<name>-<viewer>.png` for each sample board and `replay-plakoto.gif`; return the paths."""
+    """Write `NN-<name>-<viewer>.png` for each sample board (every variant, Gul Bara's stages, Greek and
+    Bulgarian words), `replay-plakoto.gif` and `replay-gulbara.gif` (in Bulgarian); return the paths."""
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for i, (name, scene) in enumerate(sample_scenes(), start=1):
@@ -19,5 +20,8 @@ def write_gallery(outdir: Path) -> list[Path]:
         written.append(path)
     path = outdir / "replay-plakoto.gif"
     path.write_bytes(render_replay(random_game("plakoto", seed=7, max_plays=60)))
+    written.append(path)
+    path = outdir / "replay-gulbara.gif"
+    path.write_bytes(render_replay(random_game("gulbara", seed=1, max_plays=120), words=BULGARIAN_WORDS))
     written.append(path)
     return written

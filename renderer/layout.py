@@ -13,9 +13,10 @@ from game import Position, Side, Variant
 
 from . import geometry as G
 from . import theme as T
-from .scene import LastPlay, MatchScore, ResultLike, Scene, make_scene
+from .scene import LastPlay, MatchScore, PendingStage, ResultLike, Scene, make_scene, pending_stage
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
-from .text import clean, fit
+from .text import clean, fit, fit_size
+from .words import ENGLISH, Words
 
 NAME_SIZE = 28
 INFO_SIZE = 19
@@ -24,22 +25,31 @@ TRAY_COUNT_SIZE = 24
 NUMBER_SIZE = 26
 NAME_X = 72
 NAME_MAX_W = 470
-PILL_W = 106
-
-REASONS = {"single": "", "tie": "", "mars": "mars", "backgammon": "backgammon", "mother": "mother piece",
-           "capote": "capote", "stuck": "no moves left", "resign": "resigned", "resigned": "resigned",
-           "timeout": "out of time"}
+PILL_W = 106           # the turn pill's least width
+PILL_MAX_W = 200
+PILL_SIZE = 15
+CAPTION_SIZE = 13
+CAPTION_MAX_W = G.TRAY_X1 - G.SLAB_X1 - 2     # beside the slabs
+SMALLEST = 9
+STAGE_SIZE = 19
+STAGE_H = 36
+BANNER_W = G.RIGHT_X1 - G.LEFT_X0 - 40
+MATCH_MAX_W = 320
 
 
 def layout(variant: Variant, position: Position, viewer: Side, *, last_play: LastPlay | None = None,
            dice: Sequence[int] | None = None, names: Mapping[Side, str] | None = None,
-           score: MatchScore | None = None, result: ResultLike | None = None) -> Layout:
-    """The geometry of the board picture of `position` as `viewer` sees it.
+           score: MatchScore | None = None, result: ResultLike | None = None, words: Words | None = None,
+           pending: PendingStage | tuple[int, int, bool] | None = None) -> Layout:
+    """The geometry of the board picture of `position` as `viewer` sees it, its words from `words`
+    (English by default); `pending`: a Gul Bara stage the side to move plays without rolling, as
+    `(die, moves left, transferred)`.
 
-    :raises ValueError: the variant differs from the position's, or the dice are not 1..6.
+    :raises ValueError: the variant differs from the position's, the dice are not 1..6, or the pending
+        stage is not 1..4 moves of a die 1..6.
     """
     return layout_scene(make_scene(variant, position, viewer, last_play=last_play, dice=dice, names=names,
-                                   score=score, result=result))
+                                   score=score, result=result, words=words, pending=pending))
 
 
 def layout_scene(scene: Scene) -> Layout:
@@ -55,13 +65,15 @@ def point_number_labels() -> tuple[Label, ...]:
 
 
 def has_waiting_tray(variant: Variant) -> bool:
-    """Tawula keeps checkers waiting to enter beside the board (R-ENTER-2); the pinning games do not."""
-    return not variant.pinning
+    """Tawula alone keeps checkers waiting to enter beside the board (R-ENTER-2, R-BOARD-4); the bar, where
+    hit checkers stand (tawula, portes, tabla), is always drawn."""
+    return variant.has_waiting
 
 
 class _Builder:
     def __init__(self, scene: Scene) -> None:
         self.s = scene
+        self.w = scene.words
         self.pos = scene.position
         self.viewer = scene.viewer
         self.waiting_tray = has_waiting_tray(scene.variant)
@@ -79,9 +91,13 @@ class _Builder:
             self._tray(side, "off", self.pos.borne_off(side))
             if self.waiting_tray:
                 self._tray(side, "waiting", self.pos.waiting(side))
+        self._captions()
         over = self.s.result is not None
         turn = None if over else self.pos.turn
         panels, pills = self._panels(turn)
+        stage = self.s.pending or pending_stage(self.pos)
+        if not over and stage is not None:
+            pills.append(self._stage(stage))
         arrows, rings, marks = self._last_play()
         dice = () if over or not self.s.dice else tuple(
             Die(v, _square(c, G.DIE), self.pos.turn)
@@ -89,8 +105,8 @@ class _Builder:
                             strict=True))
         banner = self._banner() if over else None
         return Layout(G.WIDTH, G.HEIGHT, self.viewer, self.waiting_tray, tuple(self.checkers),
-                      point_number_labels() + tuple(self.labels), dice, arrows, rings, marks, panels, pills,
-                      turn, banner)
+                      point_number_labels() + tuple(self.labels), dice, arrows, rings, marks, tuple(panels),
+                      tuple(pills), turn, banner)
 
     # --- checkers -----------------------------------------------------------------------------------------
 
@@ -136,55 +152,83 @@ class _Builder:
             self.labels.append(Label("tray", str(n), G.TRAY_COUNT_X, (comp[0] + comp[1]) // 2, "mm",
                                      TRAY_COUNT_SIZE, True, T.NUMBER, side=side))
 
+    def _captions(self) -> None:
+        """`OFF` (and `WAIT`) in each tray compartment, toward the board's middle, beside the count."""
+        kinds: tuple[Literal["off", "waiting"], ...] = ("off", "waiting") if self.waiting_tray else ("off",)
+        for mine in (True, False):
+            for kind in kinds:
+                c0, c1 = G.tray_compartment(mine, kind, self.waiting_tray)
+                y = (c0 + c1) // 2 + (-26 if mine else 26)
+                text, size = fit_size(self.w.off if kind == "off" else self.w.wait, CAPTION_SIZE, CAPTION_MAX_W,
+                                      SMALLEST)
+                self.labels.append(Label("caption", text.text, G.TRAY_COUNT_X, y, "mm", size, True, T.TRAY_TEXT,
+                                         complex_script=text.complex_script))
+
+    def _stage(self, stage: PendingStage) -> Pill:
+        """A Gul Bara stage still to play, in the middle of the half without the dice (R-GULBARA-3/4)."""
+        left = self.pos.turn is self.viewer     # the dice stand in the mover's half: the other one
+        x0, x1 = (G.LEFT_X0, G.BAR_X0) if left else (G.RIGHT_X0, G.RIGHT_X1)
+        text, size = fit_size(self.w.stage(stage.die, stage.moves, stage.transferred), STAGE_SIZE,
+                              x1 - x0 - 36, 13)
+        cx, w = (x0 + x1) // 2, text.width + 32
+        self.labels.append(Label("stage", text.text, cx, G.MID, "mm", size, True, T.ACCENT,
+                                 side=self.pos.turn, complex_script=text.complex_script))
+        return Pill((cx - w // 2, G.MID - STAGE_H // 2, cx - w // 2 + w, G.MID + STAGE_H // 2), T.BANNER)
+
     def _count_label(self, side: Side, text: str, x: int, y: int) -> None:
         self.labels.append(Label("count", text, x, y, "mm", COUNT_SIZE, True, T.CHECKER_TEXT[side], side=side))
 
     # --- panels -------------------------------------------------------------------------------------------
 
-    def _panels(self, turn: Side | None) -> tuple[tuple[Panel, ...], tuple[Pill, ...]]:
+    def _panels(self, turn: Side | None) -> tuple[list[Panel], list[Pill]]:
         panels: list[Panel] = []
         pills: list[Pill] = []
+        w = self.w
+        turn_text, turn_size = fit_size(w.to_move, PILL_SIZE, PILL_MAX_W - 28, 11)
+        pill_w = max(PILL_W, turn_text.width + 28)
         for side in (self.viewer.other, self.viewer):
             mine = side is self.viewer
             top = G.panel_top(mine)
             active = side is turn
             panels.append(Panel(side, (0, top, G.WIDTH, top + G.PANEL_H), active,
                                 _square((38, top + G.PANEL_H // 2), 40)))
-            name = fit(self.names[side], NAME_SIZE, NAME_MAX_W)
+            name = fit(self.names[side], NAME_SIZE, NAME_MAX_W - (pill_w - PILL_W if active else 0))
             self.labels.append(Label("name", name.text, NAME_X, top + 26, "lm", NAME_SIZE, True, T.PANEL_TEXT,
                                      side=side, complex_script=name.complex_script))
-            info = f"{self.pos.pips(side)} pips"
+            info = w.pips.format(n=self.pos.pips(side))
             if self.pos.bar(side) and self.pos.bar_protected(side):
-                info += "  ·  bar protected"   # R-ENTER-4
+                info += f"  ·  {w.bar_protected}"   # R-ENTER-4
             lp = self.s.last_play
             if lp is not None and lp.side is side:
-                info += f"  ·  played {lp.notation()}"
+                info += "  ·  " + w.played.format(play=lp.notation() if lp.moves else w.pass_turn)
             name_end = NAME_X + name.width
             if active:
                 x0 = name_end + 16
-                name_end = x0 + PILL_W
+                name_end = x0 + pill_w
                 pills.append(Pill((x0, top + 12, name_end, top + 40), T.ACCENT))
-                self.labels.append(Label("turn", "TO MOVE", x0 + PILL_W // 2, top + 26, "mm", 15, True,
-                                         T.ACCENT_DARK, side=side))
+                self.labels.append(Label("turn", turn_text.text, x0 + pill_w // 2, top + 26, "mm", turn_size,
+                                         True, T.ACCENT_DARK, side=side, complex_script=turn_text.complex_script))
             sc = self.s.score
             if sc is not None:
                 self.labels.append(Label("score", str(sc.of(side)), G.TRAY_X0 + G.TRAY_W // 2,
                                          top + G.PANEL_H // 2, "mm", 38, True, T.PANEL_TEXT, side=side))
             info_end = G.TRAY_X0 - 14
             if not mine:   # the variant and the match length at the right of the opponent's strip
-                title = fit(variant_title(self.s.variant), 21, G.RIGHT_X1 - name_end - 24)
+                title = fit(variant_title(self.s.variant, w), 21, G.RIGHT_X1 - name_end - 24)
                 self.labels.append(Label("variant", title.text, G.RIGHT_X1, top + 26, "rm", 21, True,
-                                         T.PANEL_TEXT))
+                                         T.PANEL_TEXT, complex_script=title.complex_script))
                 info_end = G.RIGHT_X1 - 24
                 if sc is not None:
-                    match = fit(f"match to {sc.target}", INFO_SIZE, 200, bold=False)
+                    where = (w.cycle_match.format(cycle=w.cycle(sc.cycle), n=sc.target, game=sc.game)
+                             if sc.cycle else w.match_to.format(n=sc.target))
+                    match = fit(where, INFO_SIZE, MATCH_MAX_W, bold=False)
                     self.labels.append(Label("match", match.text, G.RIGHT_X1, top + 57, "rm", INFO_SIZE, False,
-                                             T.PANEL_MUTED))
+                                             T.PANEL_MUTED, complex_script=match.complex_script))
                     info_end -= match.width
             info_fit = fit(info, INFO_SIZE, info_end - NAME_X, bold=False)
             self.labels.append(Label("info", info_fit.text, NAME_X, top + 57, "lm", INFO_SIZE, False,
-                                     T.PANEL_MUTED, side=side))
-        return tuple(panels), tuple(pills)
+                                     T.PANEL_MUTED, side=side, complex_script=info_fit.complex_script))
+        return panels, pills
 
     # --- the last play ------------------------------------------------------------------------------------
 
@@ -258,34 +302,27 @@ class _Builder:
     def _banner(self) -> Banner:
         r = self.s.result
         assert r is not None
-        complex_script = False
+        w = self.w
         if r.winner is None:
-            title = "Tie"
+            title = fit(w.tie, 30, BANNER_W)
         else:
             name = fit(self.names[r.winner], 30, 640)
-            title, complex_script = f"{name.text} wins", name.complex_script
-        reason = REASONS.get(r.reason, r.reason)
-        pts = f"{r.points} point{'s' if r.points != 1 else ''}" if r.winner is not None else "no points"
-        sub = f"{pts}  ·  {reason}" if reason else pts
+            title = fit(w.wins.format(name=name.text), 30, BANNER_W)
+        reason = w.reason(r.reason)
+        pts = w.points(r.points) if r.winner is not None else w.no_points
+        sub = fit(f"{pts}  ·  {reason}" if reason else pts, 19, BANNER_W)
         box = (G.LEFT_X0 + 8, G.MID - G.BAR_CLEAR + 4, G.RIGHT_X1 - 8, G.MID + G.BAR_CLEAR - 4)
         cx = (box[0] + box[2]) // 2
-        lines = (Label("banner", title, cx, G.MID - 11, "mm", 30, True, T.PANEL_TEXT,
-                       complex_script=complex_script),
-                 Label("banner", sub, cx, G.MID + 20, "mm", 19, True, T.ACCENT))
+        lines = (Label("banner", title.text, cx, G.MID - 11, "mm", 30, True, T.PANEL_TEXT,
+                       complex_script=title.complex_script),
+                 Label("banner", sub.text, cx, G.MID + 20, "mm", 19, True, T.ACCENT,
+                       complex_script=sub.complex_script))
         return Banner(box, r.winner, lines)
 
 
-def variant_title(v: Variant) -> str:
+def variant_title(v: Variant, words: Words = ENGLISH) -> str:
     """`Tapa · mother tie · backgammon · cube`: the preset and its non-default options (RULES.md §9)."""
-    parts = [v.name.capitalize()]
-    for key, value in v.options().items():
-        if key == "mother":
-            parts.append(f"mother {value}")
-        elif key == "cube":
-            parts.append("cube" if value == "on" else "no cube")
-        else:
-            parts.append(value)
-    return "  ·  ".join(parts)
+    return "  ·  ".join([words.variant(v.name), *(words.option(k, val) for k, val in v.options().items())])
 
 
 def _face(side: Side) -> T.RGB:

@@ -13,7 +13,8 @@ from game import Position, Side, Variant
 
 from .draw import paint
 from .layout import layout_scene
-from .scene import LastPlay, MatchScore, ResultLike, Scene, make_scene
+from .scene import LastPlay, MatchScore, PendingStage, ResultLike, Scene, make_scene
+from .words import Words
 
 # Measured on the bench's boards: level 2 is the quickest (level 1 is no quicker and larger) at about 50 KB a
 # board against 48 KB for level 3; 6+ doubles the time for ~25% less.
@@ -23,13 +24,15 @@ _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 def render_png(variant: Variant, position: Position, viewer: Side, *, last_play: LastPlay | None = None,
                dice: Sequence[int] | None = None, names: Mapping[Side, str] | None = None,
-               score: MatchScore | None = None, result: ResultLike | None = None) -> bytes:
+               score: MatchScore | None = None, result: ResultLike | None = None, words: Words | None = None,
+               pending: PendingStage | tuple[int, int, bool] | None = None) -> bytes:
     """The board picture of `position` as `viewer` sees it, as PNG bytes (see `layout()` for the content).
 
-    :raises ValueError: the variant differs from the position's, or the dice are not 1..6.
+    :raises ValueError: the variant differs from the position's, the dice are not 1..6, or the pending
+        stage is not 1..4 moves of a die 1..6.
     """
     return scene_png(make_scene(variant, position, viewer, last_play=last_play, dice=dice, names=names,
-                                score=score, result=result))
+                                score=score, result=result, words=words, pending=pending))
 
 
 def scene_image(scene: Scene) -> Image.Image:

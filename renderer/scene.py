@@ -13,6 +13,8 @@ from typing import Protocol
 from game import Position, Side, Variant
 from game.plays import Play
 
+from .words import ENGLISH, Words
+
 
 @dataclass(frozen=True, slots=True)
 class LastMove:
@@ -68,11 +70,14 @@ class LastPlay:
 
 @dataclass(frozen=True, slots=True)
 class MatchScore:
-    """Points each side has won in the match, and the match length (R-MATCH-1)."""
+    """Points each side has won in the match, and the match length (R-MATCH-1); for a cycle match
+    (R-CYCLE-1) the cycle (`tavli`, `tabla`) and the number of the game being played (1, 2, …)."""
 
     white: int
     black: int
     target: int
+    cycle: str = ""
+    game: int = 0
 
     def of(self, side: Side) -> int:
         return self.white if side is Side.WHITE else self.black
@@ -99,8 +104,34 @@ class GameResult:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingStage:
+    """A Gul Bara stage the side to move plays without rolling (R-GULBARA-3/4; the TPN's `:<d>x<n>[!]`):
+    `moves` moves of `die`, then four of each higher die up to 6. `transferred`: the remainder of the
+    opponent's cascade, passed on when the opponent stopped short (R-GULBARA-4)."""
+
+    die: int
+    moves: int
+    transferred: bool = False
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.die <= 6 and 1 <= self.moves <= 4):
+            raise ValueError(f"a pending stage is 1..4 moves of a die 1..6, got {self.moves} × {self.die}")
+
+
+def pending_stage(position: Position) -> PendingStage | None:
+    """The Gul Bara stage the position's side to move still plays, as its TPN's fifth field says (R-GULBARA-6),
+    or None (nothing pending, or another variant)."""
+    state = position.cascade
+    if state is None or not state.pending:
+        return None
+    return PendingStage(state.die, state.moves, state.transferred)
+
+
+@dataclass(frozen=True, slots=True)
 class Scene:
-    """Everything one board picture shows. `dice` belong to the side to move (`position.turn`)."""
+    """Everything one board picture shows. `dice` belong to the side to move (`position.turn`); `words` are
+    the picture's words in the viewer's language; `pending` is a Gul Bara stage the side to move still
+    plays, shown instead of the one the position carries (`pending_stage`), if any."""
 
     position: Position
     viewer: Side
@@ -109,6 +140,8 @@ class Scene:
     names: Mapping[Side, str] = field(default_factory=dict)
     score: MatchScore | None = None
     result: ResultLike | None = None
+    words: Words = ENGLISH
+    pending: PendingStage | None = None
 
     @property
     def variant(self) -> Variant:
@@ -122,12 +155,16 @@ class Scene:
 
 def make_scene(variant: Variant, position: Position, viewer: Side, *, last_play: LastPlay | None = None,
                dice: Sequence[int] | None = None, names: Mapping[Side, str] | None = None,
-               score: MatchScore | None = None, result: ResultLike | None = None) -> Scene:
-    """A `Scene`, checking that `variant` is the position's variant.
+               score: MatchScore | None = None, result: ResultLike | None = None, words: Words | None = None,
+               pending: PendingStage | tuple[int, int, bool] | None = None) -> Scene:
+    """A `Scene`, checking that `variant` is the position's variant. `pending` may be given as
+    `(die, moves left, transferred)`.
 
-    :raises ValueError: the variant differs from the position's, or the dice are not 1..6.
+    :raises ValueError: the variant differs from the position's, the dice are not 1..6, or the pending
+        stage is not 1..4 moves of a die 1..6.
     """
     if position.variant != variant:
         raise ValueError(f"the position is a {position.variant.describe()} position, not {variant.describe()}")
+    stage = PendingStage(*pending) if isinstance(pending, tuple) else pending
     return Scene(position, viewer, last_play, tuple(dice) if dice is not None else None, dict(names or {}),
-                 score, result)
+                 score, result, words or ENGLISH, stage)

@@ -107,6 +107,16 @@ def fit(text: str, size: int, max_width: int, bold: bool = True) -> FittedText:
     return FittedText(cut, complex_script, _width(f, cut))
 
 
+def fit_size(text: str, size: int, max_width: int, smallest: int, bold: bool = True) -> tuple[FittedText, int]:
+    """`text` at the largest size from `size` down to `smallest` at which it fits `max_width` px, and that
+    size; cut with an ellipsis at `smallest` when even that is too wide (short captions in any language)."""
+    for s in range(size, smallest, -1):
+        whole = fit(text, s, 1 << 20, bold)
+        if whole.width <= max_width:
+            return whole, s
+    return fit(text, smallest, max_width, bold), smallest
+
+
 def _raqm(f: ImageFont.FreeTypeFont) -> bool:
     return f.layout_engine == ImageFont.Layout.RAQM
 

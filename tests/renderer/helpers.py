@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageStat
 
-from game import Position, variant
+from game import Position, TPNError, variant
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden"
@@ -62,7 +62,8 @@ def check_golden(name: str, png: bytes) -> None:
 
 def random_tpn(name: str, seed: int) -> str:
     """A random legal-looking TPN: 15 checkers a side, at most one pinned checker a point (pinning games);
-    waiting, bar and off checkers and at most one checker on a side's points 13–23 (tawula, R-MOVE-5)."""
+    off checkers, bar checkers where the variant has a bar, waiting checkers and at most one checker on a
+    side's points 13–23 in tawula (R-MOVE-5, R-BOARD-4)."""
     rng = random.Random(seed)
     v = variant(name)
     owner: dict[int, str] = {}
@@ -74,8 +75,8 @@ def random_tpn(name: str, seed: int) -> str:
             while True:
                 roll = rng.random()
                 if roll < 0.12:
-                    slot = rng.randrange(3) if not v.pinning else 2
-                    extras[side][slot] += 1
+                    slots = [k for k, ok in enumerate((v.has_waiting, v.has_bar, True)) if ok]
+                    extras[side][rng.choice(slots)] += 1
                     break
                 p = rng.randint(1, 24)
                 own = p if side == "W" else (25 - p if v.contrary else (p - 12 if p > 12 else p + 12))
@@ -88,10 +89,23 @@ def random_tpn(name: str, seed: int) -> str:
                         owner[p], count[p] = side, 1
                         break
                 else:
-                    if owner.get(p) in (None, side) and (count.get(p, 0) == 0 or not 13 <= own <= 23):
+                    one_only = v.name == "tawula" and 13 <= own <= 23
+                    if owner.get(p) in (None, side) and (count.get(p, 0) == 0 or not one_only):
                         owner[p], count[p] = side, count.get(p, 0) + 1
                         break
     fields = {p: f"{pinned[p].lower() if p in pinned else ''}{owner[p]}{count[p]}" for p in owner}
     w, b = extras["W"], extras["B"]
     turn = rng.choice("wb")
     return tpn(fields, turn, f"{w[0]}/{w[1]}/{w[2]}", f"{b[0]}/{b[1]}/{b[2]}")
+
+
+def random_position(name: str, seed: int) -> Position:
+    """A position from `random_tpn`, trying the next seeds while the variant finds it impossible (fevga's
+    R-FEVGA-8: a side holding all its points 19–24, or two runners before passing)."""
+    v = variant(name)
+    for k in range(200):
+        try:
+            return Position.from_tpn(random_tpn(name, seed + k), v)
+        except TPNError:
+            continue
+    raise AssertionError(f"no possible {name} position from seed {seed}")

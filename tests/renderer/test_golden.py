@@ -10,7 +10,7 @@ import io
 import pytest
 from PIL import Image
 
-from game import Side
+from game import PRESETS, Side
 from renderer import scene_png
 from renderer.samples import sample_scenes
 
@@ -27,7 +27,8 @@ def test_board_matches_golden_image(name, scene):
 def test_golden_set_is_broad():
     names = {n for n, _ in SCENES}
     assert len(SCENES) >= 12
-    assert {n.split("-")[0] for n in names} == {"plakoto", "tapa", "mahbusa", "tawula"}
+    assert {n.split("-")[0] for n in names} == set(PRESETS)
+    assert {"portes-bar", "gulbara-cascade", "gulbara-transferred"} <= names
     assert {s.viewer for _, s in SCENES} == {Side.WHITE, Side.BLACK}
 
 

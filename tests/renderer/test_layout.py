@@ -239,3 +239,39 @@ def test_bad_inputs_are_refused():
         layout(PLAKOTO, p, W, dice=(0, 7))
     with pytest.raises(ValueError):
         LastMove(3, 5)
+
+
+def test_r_portes_1_backgammon_start_for_portes_and_tabla():
+    for name in ("portes", "tabla", "prava"):
+        v = variant(name)
+        lay = layout(v, Position.start(v), B)
+        for side in (W, B):
+            counts = {q: len(lay.checkers_at("point", q, side)) for q in range(1, 25)
+                      if lay.checkers_at("point", q, side)}
+            own = counts if side is B else {25 - q: n for q, n in counts.items()}
+            assert own == {24: 2, 13: 5, 8: 3, 6: 5}, (name, side)
+        assert not lay.waiting_tray and not lay.checkers_at("waiting", 0)
+
+
+@pytest.mark.parametrize("name", ["fevga", "gulbara"])
+def test_r_fevga_1_fifteen_on_the_24_point_same_direction(name):
+    v = variant(name)
+    lay = layout(v, Position.start(v), W)
+    assert len(lay.checkers_at("point", 24, W)) == 15 and len(discs(lay, 24, W)) == 5
+    assert len(lay.checkers_at("point", 12, B)) == 15          # black's 24 is white's 12 (R-BOARD-3)
+    assert {(lb.side, lb.x, lb.y) for lb in lay.labels_with("count")} == {
+        (W, X1, TOP0 + 4 * 58), (B, X12, BOTTOM0 - 4 * 58)}
+    assert not lay.waiting_tray and [lb.text for lb in lay.labels_with("caption")] == ["OFF", "OFF"]
+
+
+def test_r_portes_3_hit_checkers_on_the_bar_enter_from_it():
+    portes = variant("portes")
+    p = pos("portes", {24: "W2", 13: "W5", 8: "W3", 6: "W3", 4: "B1", 12: "B5", 17: "B3", 19: "B4"},
+            white="0/2/0", black="0/2/0")
+    play = LastPlay(B, (LastMove(25, 21, hit=True, from_bar=True),))
+    lay = layout(portes, p, W, last_play=play)
+    assert [c.centre for c in lay.checkers_at("bar", 0, W)] == [(454, 444 - 40 - 29), (454, 444 - 40 - 29 - 58)]
+    assert [c.centre for c in lay.checkers_at("bar", 0, B)] == [(454, 444 + 69), (454, 444 + 69 + 58)]
+    # black's entering checker left the bar below its two still there; it landed on white's 4, hitting
+    assert lay.arrows[0].start == (454, 444 + 69 + 2 * 58) and lay.arrows[0].hit
+    assert lay.arrows[0].end == (486 + 2 * 68 + 34, BOTTOM0)

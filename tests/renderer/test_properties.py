@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from game import PRESETS, Position, Side, variant
+from renderer import ENGLISH, layout, render_png
 from renderer import geometry as G
-from renderer import layout, render_png
 from renderer import theme as T
 
-from .helpers import random_tpn
+from .helpers import random_position
 
 
 def _expected(p: Position, viewer: Side) -> Counter[tuple[Side, str, int]]:
@@ -35,7 +35,7 @@ def _expected(p: Position, viewer: Side) -> Counter[tuple[Side, str, int]]:
 @given(name=st.sampled_from(PRESETS), seed=st.integers(0, 2**32 - 1), viewer=st.sampled_from(list(Side)))
 def test_r_board_4_every_checker_is_in_the_layout_exactly_once(name, seed, viewer):
     v = variant(name)
-    p = Position.from_tpn(random_tpn(name, seed), v)
+    p = random_position(name, seed)
     lay = layout(v, p, viewer)
     got = Counter((c.side, c.where, c.point) for c in lay.checkers)
     assert got == _expected(p, viewer)
@@ -67,7 +67,7 @@ def _compartment_middle(lay, side, where):
 @given(name=st.sampled_from(PRESETS), seed=st.integers(0, 2**32 - 1), viewer=st.sampled_from(list(Side)))
 def test_every_drawn_checker_shows_its_colour(name, seed, viewer):
     v = variant(name)
-    p = Position.from_tpn(random_tpn(name, seed), v)
+    p = random_position(name, seed)
     lay = layout(v, p, viewer)
     img = Image.open(io.BytesIO(render_png(v, p, viewer))).convert("RGB")
     labelled = {(lb.x, lb.y) for lb in lay.labels}
@@ -80,3 +80,21 @@ def test_every_drawn_checker_shows_its_colour(name, seed, viewer):
         pixel = img.getpixel((x, y))
         face = T.CHECKER_FACE[c.side]
         assert max(abs(a - b) for a, b in zip(pixel, face, strict=True)) <= 12, (c, pixel)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), viewer=st.sampled_from(list(Side)), die=st.integers(2, 6),
+       left=st.integers(1, 4), transferred=st.booleans())
+def test_a_pending_gulbara_stage_is_shown_clear_of_the_dice(seed, viewer, die, left, transferred):
+    """R-GULBARA-6: the TPN's fifth field is drawn as a caption in the half without the dice."""
+    v = variant("gulbara")
+    base = random_position("gulbara", seed).to_tpn().rsplit(" ", 1)[0]
+    state = f"t3/3:{die}x{left}!" if transferred else f"t3/3:{die}x4"
+    p = Position.from_tpn(f"{base} {state}", v)
+    lay = layout(v, p, viewer, dice=(die, die))
+    (stage,) = lay.labels_with("stage")
+    assert stage.text == ENGLISH.stage(die, left if transferred else 4, transferred)
+    (pill,) = [q for q in lay.pills if q.colour == T.BANNER]
+    half = (G.LEFT_X0, G.BAR_X0) if p.turn is viewer else (G.RIGHT_X0, G.RIGHT_X1)
+    assert half[0] <= pill.box[0] and pill.box[2] <= half[1]
+    assert all(d.box[2] <= pill.box[0] or pill.box[2] <= d.box[0] for d in lay.dice)
