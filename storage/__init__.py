@@ -23,24 +23,31 @@ Repositories on `Store`:
 - `chats`: get, update (compare-and-set) — a chat's language and time per move.
 - `players`: ensure (platform account -> player, created on first sight), get, find, update.
 - `standings` (points per chat) and `ratings` (per variant): record a result once per event id, top, lookups.
+- `directory`: usernames seen per platform -> user ids; `preferences`: per-player settings (reminders).
+- `attention`: games the service must still act on by itself (marked before a many-step change, cleared
+  after; what stays after an outage is resumed).
 - `schedule`: claim_due(now, limit, lease) hands each due reminder or deadline to exactly one process; done.
 
 Errors: `StorageError` and its kinds `StoreUnavailable` (Redis down or silent: retry later; the store
 reconnects by itself), `NotFound`, `AlreadyExists`, `VersionConflict`, `UnknownSchemaVersion`, and
-`ServerStartError` from `connect()`. Design notes live in the module docstrings: `keys` (layout, hash tags),
+`ServerStartError` (its kind `NotRedis`: not Redis at the URL) from `connect()`. Design notes live in the
+module docstrings: `keys` (layout, hash tags),
 `games` (atomic steps and index consistency), `wakeups` and `schedule` (due times and claiming), `movelog`
 (compact log), `coalescing` (one pipeline per loop turn), `embedded` (the one-process server, durability),
 `connection` (timeouts and recovery).
 """
 
+from .attention import AttentionRepository
 from .challenges import DEFAULT_TTL as CHALLENGE_TTL
 from .challenges import ChallengeRepository
 from .chats import ChatRepository
 from .connection import URL_ENV, connect, make_client
+from .directory import DirectoryRepository, PreferenceRepository
 from .embedded import DATA_DIR_ENV, EmbeddedServer, default_data_dir
 from .errors import (
     AlreadyExists,
     NotFound,
+    NotRedis,
     ServerStartError,
     StorageError,
     StoreUnavailable,
@@ -65,7 +72,7 @@ from .records import (
 )
 from .schedule import ScheduleRepository
 from .settings import StoreSettings
-from .standings import DEFAULT_RATING, RatingRepository, StandingsRepository
+from .standings import DEFAULT_RATING, RatingRepository, Standing, StandingsRepository
 from .store import Store
 
 __all__ = [
@@ -75,10 +82,12 @@ __all__ = [
     "URL_ENV",
     "AlreadyExists",
     "ApplyResult",
+    "AttentionRepository",
     "ChallengeRecord",
     "ChallengeRepository",
     "ChatRepository",
     "ChatSettings",
+    "DirectoryRepository",
     "DueItem",
     "DueKind",
     "EmbeddedServer",
@@ -90,11 +99,14 @@ __all__ = [
     "MatchRepository",
     "MoveLogEntry",
     "NotFound",
+    "NotRedis",
     "PlayerRecord",
     "PlayerRepository",
+    "PreferenceRepository",
     "RatingRepository",
     "ScheduleRepository",
     "ServerStartError",
+    "Standing",
     "StandingsRepository",
     "StorageError",
     "Store",

@@ -50,6 +50,7 @@ class ChallengeRepository(Repository):
                                              px=max(1, round(ttl * 1000)), nx=True)
             if stored:
                 await self._client.zadd(self._index(challenge), {challenge.id: challenge.expires_at})
+                await self._client.zadd(self._keys.player_made(challenger), {challenge.id: challenge.expires_at})
                 return challenge
         raise AlreadyExists("challenge", "(fresh id)")
 
@@ -95,6 +96,12 @@ class ChallengeRepository(Repository):
     async def addressed_to(self, player_id: str, *, now: float | None = None) -> list[ChallengeRecord]:
         """The challenges addressed to this player still valid at `now`, oldest first."""
         return await self._listed(self._keys.player_challenges(player_id), now)
+
+    @guarded
+    async def made_by(self, player_id: str, *, now: float | None = None) -> list[ChallengeRecord]:
+        """The challenges this player made that are still open at `now`, oldest first (ids of those taken,
+        withdrawn or expired leave the index as it is read)."""
+        return await self._listed(self._keys.player_made(player_id), now)
 
     def _index(self, challenge: ChallengeRecord) -> str:
         if challenge.target is None:

@@ -20,9 +20,10 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
 
 from .embedded import EmbeddedServer
-from .errors import StoreUnavailable
+from .errors import NotRedis, StoreUnavailable
 from .settings import Client, StoreSettings
 from .store import Store
 
@@ -50,6 +51,8 @@ async def connect(url: str | None = None, *, data_dir: str | Path | None = None,
 
     :raises ServerStartError: no URL, and no embedded server could be started (the message says how to set
         `REDIS_URL`).
+    :raises NotRedis: something that is not Redis answers at the URL.
+    :raises ValueError: a URL that is not a usable Redis URL.
     """
     url = url or os.environ.get(URL_ENV) or None
     if url is not None:
@@ -60,6 +63,9 @@ async def connect(url: str | None = None, *, data_dir: str | Path | None = None,
             await store.ping()
         except StoreUnavailable as exc:
             log.warning("storage: %s does not answer yet (%s); operations fail until it does", store.description, exc)
+        except RedisError as exc:
+            await store.aclose()
+            raise NotRedis(f"what answers at {settings.display_url} is not a Redis server ({exc})") from exc
         return store
     server = EmbeddedServer(data_dir)
     await asyncio.to_thread(server.start)

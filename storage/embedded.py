@@ -13,11 +13,15 @@ the AOF while an fsync lags); `EmbeddedServer(fsync="always")` trades speed for 
 Finding a server already running. `owner.json` in the server directory records the owning process, the
 server's pid, its socket and its run id. At start, under a file lock, whatever answers on the socket is
 checked before it is used: it must report our directory (`CONFIG GET dir`) and the recorded run id.
-- ours, owner alive (another process of this setup): reused, left to its owner to stop;
+- ours, owner alive (another process of this setup): reused;
 - ours, owner dead (killed earlier): adopted — reused and stopped by this process on exit;
 - a server on our directory that is not the recorded one: shut down, and a fresh one started;
 - anything else on our socket: refused with `ServerStartError`, never talked to;
 - nothing answers: leftover files are removed and a fresh server is started.
+
+Every process using the server (its owner or a guest) is listed in `owner.json` as a user; the server is shut
+down by the last user to stop, so the first of two consoles to quit does not stop it under the second (a user
+killed without stopping is dropped from the list when its pid is found dead).
 """
 
 from __future__ import annotations
@@ -93,6 +97,16 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def _users(record: dict[str, Any] | None) -> list[int]:
+    """The pids listed as users of the server (the owner's alone in records written before users were kept)."""
+    if record is None:
+        return []
+    users = record.get("users")
+    if not isinstance(users, list):
+        users = [record.get("owner_pid", 0)]
+    return [int(pid) for pid in users if isinstance(pid, int)]
+
+
 class EmbeddedServer:
     """A Redis server on a unix socket in `data_dir/redis`, started or safely reused by `start()`."""
 
@@ -104,6 +118,7 @@ class EmbeddedServer:
         self.binary = binary
         self.fsync = fsync
         self.owned = False
+        self._user = False  # listed as a user in owner.json (stop() leaves the list, the last one shuts down)
         self._process: subprocess.Popen[bytes] | None = None
         self._server_pid = 0
         self._atexit = False
@@ -138,6 +153,7 @@ class EmbeddedServer:
                         f"stop it or set {DATA_DIR_ENV} to another directory")
                 if record is not None and record.get("run_id") == run_id:
                     self._reuse(record)
+                    self._join()
                     return
                 log.warning("shutting down an unrecognised Redis server on %s", self.directory)
                 self._shutdown_running(record)
@@ -147,17 +163,25 @@ class EmbeddedServer:
                     f"the Redis server (pid {record['server_pid']}) of {self.directory} does not answer; "
                     f"stop it, or set REDIS_URL to use another Redis")
             self._start_fresh()
+            self._join()
 
     def stop(self) -> None:
-        """Shut the server down if this process owns it (the AOF is flushed); otherwise leave it running."""
+        """Leave the server's users; the last one shuts it down (the AOF is flushed), others leave it running."""
         if self._atexit:
             atexit.unregister(self.stop)
             self._atexit = False
-        if not self.owned:
+        if not (self.owned or self._user):
             return
-        self.owned = False
+        self.owned = self._user = False
         with self._locked():
-            self._shutdown_running(self._read_owner())
+            record = self._read_owner()
+            others = [pid for pid in _users(record) if pid != os.getpid() and _pid_alive(pid)]
+            if record is not None and others:
+                record.update(users=others, owner_pid=others[0])
+                self._write_record(record)
+                log.info("left the embedded Redis server in %s running for process %d", self.directory, others[0])
+                return
+            self._shutdown_running(record)
             with contextlib.suppress(FileNotFoundError):
                 self.owner_file.unlink()
         log.info("stopped the embedded Redis server in %s", self.directory)
@@ -320,6 +344,19 @@ class EmbeddedServer:
             f"{server_log} ends: {last}); set REDIS_URL to use a running Redis, e.g. "
             f"REDIS_URL=redis://localhost:6379/0")
 
+    def _join(self) -> None:
+        """List this process as a user of the server (under the lock)."""
+        record = self._read_owner()
+        if record is None:
+            return
+        users = [pid for pid in _users(record) if pid != os.getpid() and _pid_alive(pid)]
+        record["users"] = [*users, os.getpid()]
+        self._write_record(record)
+        self._user = True
+        if not self._atexit:
+            atexit.register(self.stop)
+            self._atexit = True
+
     def _own(self) -> None:
         self.owned = True
         if not self._atexit:
@@ -345,7 +382,14 @@ class EmbeddedServer:
         return data if isinstance(data, dict) else None
 
     def _write_owner(self, run_id: str, server_pid: int) -> None:
-        record = {"owner_pid": os.getpid(), "server_pid": server_pid, "run_id": run_id, "socket": str(self.socket)}
+        previous = self._read_owner()
+        same = previous is not None and previous.get("run_id") == run_id
+        users = [pid for pid in _users(previous) if _pid_alive(pid)] if same else []
+        record = {"owner_pid": os.getpid(), "server_pid": server_pid, "run_id": run_id, "socket": str(self.socket),
+                  "users": users}
+        self._write_record(record)
+
+    def _write_record(self, record: dict[str, Any]) -> None:
         scratch = self.owner_file.with_suffix(".tmp")
         scratch.write_text(json.dumps(record))
         scratch.replace(self.owner_file)

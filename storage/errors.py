@@ -69,6 +69,10 @@ class ServerStartError(StorageError):
     """No Redis server could be started for the one-process setup."""
 
 
+class NotRedis(ServerStartError):
+    """Something answers at the configured address, but not as a Redis server does."""
+
+
 _OUTAGES: tuple[type[BaseException], ...] = (
     redis_errors.ConnectionError,  # includes BusyLoadingError and MaxConnectionsError
     redis_errors.TimeoutError,
@@ -98,9 +102,16 @@ def guarded(method: Callable[Concatenate[S, P], Awaitable[R]]) -> Callable[Conca
 
     @functools.wraps(method)
     async def wrapper(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        task = asyncio.current_task()
+        cancelled_before = task.cancelling() if task is not None else 0
         with outages_as_errors():
             async with asyncio.timeout(self.operation_timeout):
-                return await method(self, *args, **kwargs)
+                result = await method(self, *args, **kwargs)
+        if task is not None and task.cancelling() > cancelled_before:
+            # redis-py finishes a command whose caller was cancelled and returns its reply, swallowing the
+            # cancellation; pass it on, or a cancelled task would go on as if nothing had happened
+            raise asyncio.CancelledError
+        return result
 
     return wrapper
 

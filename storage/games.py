@@ -123,6 +123,7 @@ class GameRepository(Repository):
         command_id: str,
         move: MoveLogEntry | None = None,
         now: float | None = None,
+        remember: bool = True,
     ) -> ApplyResult:
         """Replace `current` (as loaded) by `new` (built with `dataclasses.replace`) in one atomic step.
 
@@ -131,6 +132,8 @@ class GameRepository(Repository):
         change only with a move, and `move.position` must be `new.position`. Setting `result` finishes the
         game (it leaves its players' active games; its log stays). A `command_id` seen before (within the last
         `commands_kept` changes and `commands_ttl` seconds) changes nothing and returns the first result.
+        With `remember=False` the command id is neither checked nor remembered: for the follow-up steps of one
+        command whose first step carried its id (so a long command takes one place among the ids kept).
 
         :raises VersionConflict: the game changed since `current` was read.
         :raises NotFound: the game does not exist.
@@ -145,7 +148,8 @@ class GameRepository(Repository):
         reply = await self._backend.coalescer.script(
             self._scripts.game_apply,
             keys=[key, self._keys.game_log(current.id), self._keys.game_commands(current.id)],
-            args=[command_digest(command_id), current.version, codec.position_marker(current.position), record, entry,
+            args=[command_digest(command_id) if remember else "", current.version,
+                  codec.position_marker(current.position), record, entry,
                   settings.commands_kept, int(settings.commands_ttl * 1000), codec.SCHEMA_VERSION],
         )
         outcome = text(reply[0])

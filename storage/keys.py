@@ -15,13 +15,20 @@ Layout (prefix `tabla` by default):
     tabla:{p:<player>}               player record
     tabla:{p:<player>}:games         ids of the player's active games (set)
     tabla:{p:<player>}:challenges    challenges addressed to the player (sorted set by expiry)
+    tabla:{p:<player>}:made          challenges the player made (sorted set by expiry)
     tabla:{a:<platform>:<user>}      account: platform user id -> player id
     tabla:{chat:<chat>}:challenges   open challenges of a chat (sorted set by expiry)
-    tabla:{chat:<chat>}:standings    points per player in a chat (sorted set)
+    tabla:{chat:<chat>}:standings    points won per player in a chat (sorted set)
+    tabla:{chat:<chat>}:lost         points lost per player in a chat (sorted set)
+    tabla:{chat:<chat>}:matches      matches won per player in a chat (sorted set)
+    tabla:{chat:<chat>}:mlost        matches lost per player in a chat (sorted set)
     tabla:{chat:<chat>}:counted      results already added to the standings (sorted set by time)
     tabla:{r:<variant>}:ratings      rating per player for a variant (sorted set)
     tabla:{r:<variant>}:counted      results already applied to the ratings
+    tabla:{d:<platform>}:names       directory: lower-case username -> platform user id (hash)
+    tabla:{p:<player>}:prefs         a player's preferences (hash: remind)
     tabla:{s:<n>}:due                bucket n of the wake-ups for reminders and deadlines (sorted set by time)
+    tabla:{attn}:games               games the service must still act on (sorted set by time; attention.py)
 """
 
 from __future__ import annotations
@@ -65,6 +72,9 @@ class Keys:
     def player_challenges(self, player_id: str) -> str:
         return f"{self.player(player_id)}:challenges"
 
+    def player_made(self, player_id: str) -> str:
+        return f"{self.player(player_id)}:made"
+
     def account(self, platform: str, user_id: str) -> str:
         return f"{self.prefix}:{{a:{_part(platform, 'a platform')}:{_part(user_id, 'a platform user id')}}}"
 
@@ -77,6 +87,21 @@ class Keys:
     def standings(self, chat: str) -> str:
         return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:standings"
 
+    def standings_lost(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:lost"
+
+    def matches_won(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:matches"
+
+    def matches_lost(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:mlost"
+
+    def directory(self, platform: str) -> str:
+        return f"{self.prefix}:{{d:{_part(platform, 'a platform')}}}:names"
+
+    def player_prefs(self, player_id: str) -> str:
+        return f"{self.player(player_id)}:prefs"
+
     def standings_counted(self, chat: str) -> str:
         return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:counted"
 
@@ -88,6 +113,9 @@ class Keys:
 
     def schedule(self, bucket: int) -> str:
         return f"{self.prefix}:{{s:{bucket}}}:due"
+
+    def attention(self) -> str:
+        return f"{self.prefix}:{{attn}}:games"
 
     def all_games_pattern(self) -> str:
         """A SCAN pattern for every game record (not its log or command keys)."""

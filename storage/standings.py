@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from .backend import Repository, pairs
 from .errors import guarded
@@ -33,8 +34,56 @@ class _Scores(Repository):
         return pairs(await self._client.zrevrange(scores, 0, limit - 1, withscores=True))
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line in a chat: matches won and lost, points won and lost."""
+
+    player_id: str
+    matches_won: float = 0.0
+    matches_lost: float = 0.0
+    points_won: float = 0.0
+    points_lost: float = 0.0
+
+
 class StandingsRepository(_Scores):
-    """Points per player in each chat."""
+    """Points and matches won and lost per player in each chat (four sorted sets under the chat's hash tag)."""
+
+    @guarded
+    async def record_game(self, chat: str, event_id: str, winner: str, loser: str, points: float, *,
+                          now: float | None = None) -> bool:
+        """Count a won game once: `points` won by `winner` and lost by `loser`; False if counted before."""
+        k = self._keys
+        first = await self._add(k.standings(chat), k.standings_counted(chat), event_id, {winner: points}, now)
+        await self._add(k.standings_lost(chat), k.standings_counted(chat), f"{event_id}/lost", {loser: points}, now)
+        return first
+
+    @guarded
+    async def record_match(self, chat: str, event_id: str, winner: str, loser: str, *,
+                           now: float | None = None) -> bool:
+        """Count a won match once for `winner` and a lost one for `loser`; False if counted before."""
+        k = self._keys
+        first = await self._add(k.matches_won(chat), k.standings_counted(chat), event_id, {winner: 1}, now)
+        await self._add(k.matches_lost(chat), k.standings_counted(chat), f"{event_id}/lost", {loser: 1}, now)
+        return first
+
+    @guarded
+    async def table(self, chat: str, limit: int = 50) -> list[Standing]:
+        """Every player who has a result in the chat, by matches won, then points won, then fewest lost."""
+        k = self._keys
+        sets = [k.matches_won(chat), k.matches_lost(chat), k.standings(chat), k.standings_lost(chat)]
+        columns = [dict(pairs(await self._client.zrange(key, 0, -1, withscores=True))) for key in sets]
+        players = set().union(*columns)
+        rows = [Standing(p, *(col.get(p, 0.0) for col in columns)) for p in players]
+        rows.sort(key=lambda r: (-r.matches_won, -r.points_won, r.points_lost, r.player_id))
+        return rows[:limit]
+
+    @guarded
+    async def line(self, chat: str, player_id: str) -> Standing:
+        """One player's line in the chat (zeros if none)."""
+        k = self._keys
+        sets = [k.matches_won(chat), k.matches_lost(chat), k.standings(chat), k.standings_lost(chat)]
+        values = [float(await self._client.zscore(key, player_id) or 0.0) for key in sets]
+        return Standing(player_id, *values)
 
     @guarded
     async def record(self, chat: str, event_id: str, points: Mapping[str, float], *, now: float | None = None) -> bool:

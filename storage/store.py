@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from types import TracebackType
 
+from .attention import AttentionRepository
 from .backend import Backend
 from .challenges import ChallengeRepository
 from .chats import ChatRepository
+from .directory import DirectoryRepository, PreferenceRepository
 from .errors import guarded
 from .games import GameRepository
 from .matches import MatchRepository
@@ -48,6 +50,9 @@ class Store:
         self.chats = ChatRepository(backend)
         self.standings = StandingsRepository(backend)
         self.ratings = RatingRepository(backend)
+        self.directory = DirectoryRepository(backend)
+        self.preferences = PreferenceRepository(backend)
+        self.attention = AttentionRepository(backend)
 
     @property
     def client(self) -> Client:

@@ -185,3 +185,27 @@ def test_a_data_directory_sticks_to_the_server_that_wrote_it(tmp_path: Path) -> 
         client.close()
     finally:
         again.stop()
+
+
+def test_the_first_of_two_users_to_stop_leaves_the_server_to_the_second(tmp_path: Path) -> None:
+    first = EmbeddedServer(tmp_path)
+    first.start()  # the first console starts the server
+    assert first.owned
+    guest = run_worker(tmp_path, "hold")  # a second console on the same data directory
+    try:
+        assert guest.stdout is not None
+        assert guest.stdout.readline().strip() and guest.stdout.readline().strip() == "ready"
+        pid = server_pid(first)
+        first.stop()  # the first console quits
+        assert alive(pid), "the server keeps running for the second console"
+        client = redis.Redis(unix_socket_path=str(first.socket))
+        assert client.zscore("tabla:{r:tawula}:ratings", "ann") == 1510.0
+        client.close()
+    finally:
+        guest.terminate()  # the second quits too (SIGTERM: its store is closed, as a console's is)
+        guest.wait()
+    last = EmbeddedServer(tmp_path)
+    last.start()
+    assert server_pid(last) == pid
+    last.stop()
+    assert not alive(pid), "the last user stops the server"
