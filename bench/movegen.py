@@ -1,8 +1,10 @@
 """Move generation benchmark: time to list all legal plays over a fixed corpus, and random self-play speed.
 
 Run: `python bench/movegen.py [--positions 6000] [--runs 5]`. The corpus comes from seeded random self-play
-across the four variants; each (position, roll) is timed once per run, and the figures are the medians over
-runs of each run's median and 95th percentile. The last line is a JSON object.
+across every variant (gulbara's pending cascade stages asked with their own dice); each (position, roll) is
+timed once per run, and the figures are the medians over runs of each run's median and 95th percentile, over
+the whole corpus and per variant (`<variant>_nondouble_median_ms`, `<variant>_double_median_ms`). The last line
+is a JSON object.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import PRESETS, Position, variant
 from game.ai import play_game, random_play
-from game.plays import generate_plays, legal_plays
+from game.plays import generate_plays, legal_plays, pass_position
 
 
 def corpus(size: int, seed: int = 2026) -> list[tuple[Position, tuple[int, int]]]:
@@ -33,12 +35,16 @@ def corpus(size: int, seed: int = 2026) -> list[tuple[Position, tuple[int, int]]
         while taken < per:
             p = Position.start(v)
             for _ in range(400):
-                roll = (rng.randint(1, 6), rng.randint(1, 6))
+                state = p.cascade
+                if state is not None and state.pending:  # R-GULBARA-6: a pending stage has its own dice
+                    roll = (state.die, state.die)
+                else:
+                    roll = (rng.randint(1, 6), rng.randint(1, 6))
                 out.append((p, roll))
                 taken += 1
                 ps = legal_plays(p, roll)
                 if not ps:
-                    p = p.with_turn(p.turn.other)
+                    p = pass_position(p, roll)
                     continue
                 pl = rng.choice(ps)
                 if pl.end is not None or taken >= per:
@@ -52,16 +58,18 @@ def pct(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def time_corpus(items: list[tuple[Position, tuple[int, int]]]) -> tuple[list[float], list[float]]:
-    nd: list[float] = []
-    dd: list[float] = []
+def time_corpus(items: list[tuple[Position, tuple[int, int]]]) -> dict[str, tuple[list[float], list[float]]]:
+    """Times in ms, non-doubles and doubles, for the whole corpus (key `""`) and per variant."""
+    out: dict[str, tuple[list[float], list[float]]] = {"": ([], [])}
     clock = time.perf_counter
     for p, roll in items:
         t0 = clock()
         generate_plays(p, roll)
         dt = (clock() - t0) * 1000
-        (dd if roll[0] == roll[1] else nd).append(dt)
-    return nd, dd
+        k = 1 if roll[0] == roll[1] else 0
+        out[""][k].append(dt)
+        out.setdefault(p.variant.name, ([], []))[k].append(dt)
+    return out
 
 
 def selfplay_rate(games: int, seed: int) -> float:
@@ -81,9 +89,14 @@ def main() -> None:
     args = ap.parse_args()
     items = corpus(args.positions)
     runs = []
+    per: dict[str, list[tuple[float, float]]] = {}
     for r in range(args.runs):
-        nd, dd = time_corpus(items)
+        timed = time_corpus(items)
+        nd, dd = timed[""]
         runs.append((statistics.median(nd), pct(nd, 0.95), statistics.median(dd), pct(dd, 0.95)))
+        for name, (vnd, vdd) in timed.items():
+            if name:
+                per.setdefault(name, []).append((statistics.median(vnd), statistics.median(vdd)))
         print(f"run {r + 1}: non-doubles median {runs[-1][0]:.3f} ms p95 {runs[-1][1]:.3f} ms; "
               f"doubles median {runs[-1][2]:.3f} ms p95 {runs[-1][3]:.3f} ms", file=sys.stderr)
     rates = [selfplay_rate(args.games, seed) for seed in range(3)]
@@ -95,6 +108,10 @@ def main() -> None:
         "double_p95_ms": round(statistics.median(r[3] for r in runs), 4),
         "selfplay_games_per_s": round(statistics.median(rates), 2),
     }
+    for name in PRESETS:
+        if name in per:
+            result[f"{name}_nondouble_median_ms"] = round(statistics.median(x[0] for x in per[name]), 4)
+            result[f"{name}_double_median_ms"] = round(statistics.median(x[1] for x in per[name]), 4)
     print(json.dumps(result))
 
 

@@ -4,8 +4,10 @@ Run: `python bench/render.py [--boards 300] [--runs 5]`. The boards are the rend
 positions from seeded random games of every variant, seen by both sides, with last plays, dice, names and
 scores. One untimed pass fills the renderer's caches (a running bot keeps them warm; the first board of a
 process also builds the palette and the empty board: `first_board_ms`). Each run then times every board
-once; the figures are the medians over runs of each run's median and 95th percentile. The last line is a
-JSON object.
+once; the figures are the medians over runs of each run's median and 95th percentile. `replay_300_s` is the
+median over runs of the time to draw the replay of a 300-play game (`render_replay`, at most 150 boards; the
+target is under 3 s), its processor time (`replay_300_cpu_s`: what it costs when other work shares the
+machine), its size and frame count. The last line is a JSON object.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
-from renderer import scene_png
-from renderer.samples import varied_scenes
+from renderer import render_replay, scene_png
+from renderer.samples import long_game, varied_scenes
 
 
 def pct(values: list[float], q: float) -> float:
@@ -52,6 +54,15 @@ def main() -> None:
             times.append((clock() - t) * 1000)
         runs.append((statistics.median(times), pct(times, 0.95)))
         print(f"run {r + 1}: median {runs[-1][0]:.2f} ms, p95 {runs[-1][1]:.2f} ms", file=sys.stderr)
+    game = long_game(300)
+    replay_s: list[float] = []
+    replay_cpu: list[float] = []
+    for r in range(args.runs):
+        t, c = clock(), time.process_time()
+        gif = render_replay(game)
+        replay_s.append(clock() - t)
+        replay_cpu.append(time.process_time() - c)
+        print(f"replay {r + 1}: {replay_s[-1]:.2f} s, {len(gif)} bytes", file=sys.stderr)
     result = {
         "boards": len(scenes),
         "p50_ms": round(statistics.median(r[0] for r in runs), 2),
@@ -61,6 +72,10 @@ def main() -> None:
         "width_px": width,
         "runs": args.runs,
         "first_board_ms": round(first_ms, 1),
+        "replay_300_s": round(statistics.median(replay_s), 2),
+        "replay_300_cpu_s": round(statistics.median(replay_cpu), 2),
+        "replay_300_bytes": len(gif),
+        "replay_300_frames": Image.open(io.BytesIO(gif)).n_frames,
     }
     print(json.dumps(result))
 

@@ -1,5 +1,8 @@
 """Service benchmark: command latency (text in → stored state and board image bytes out) against the local
-Redis, p50 and p99; and moves per second with 4 worker processes over 200 concurrent games.
+Redis, p50 and p99; moves per second with 4 worker processes over 200 concurrent games; a move-builder step
+(a button press answered with the next keyboard) and an autocomplete query, p99; and the event loop's lag:
+the p99 time of a trivial command (/help) while 4 tasks × 50 games against the computer are being played with
+their boards in the same process.
 
 Every move counted includes its board picture. Prints a JSON object as the last line.
 """
@@ -38,7 +41,8 @@ async def _start(service, n: int, tag: str):
     from bot.replies import Chat, Identity
 
     chat = Chat("bench", f"{tag}-{n}")
-    a, b = Identity("bench", f"a{tag}{n}", f"a{n}"), Identity("bench", f"b{tag}{n}", f"b{n}")
+    a = Identity("bench", f"a{tag}{n}", f"a{n}", username=f"a{tag}{n}")
+    b = Identity("bench", f"b{tag}{n}", f"b{n}", username=f"b{tag}{n}")
     await service.handle(b, chat, "/help")
     await service.handle(a, chat, f"/challenge @b{tag}{n} plakoto to 25")
     await service.handle(b, chat, "/accept")
@@ -135,14 +139,111 @@ def throughput() -> float:
     return sum(counts) / SECONDS
 
 
+def _p99(times: list[float]) -> float:
+    times = sorted(times)
+    return times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+
+
+async def builder_and_autocomplete(samples: int = 400) -> tuple[float, float]:
+    """p99 of a builder step (`press` with one more move picked) and of `suggest` with a partial play typed."""
+    from bot.actions import Action, Verb
+    from bot.gamestate import game_of
+
+    prefix = f"bench-{uuid.uuid4().hex[:8]}"
+    store, service = await _setup(prefix)
+    rng = random.Random(2)
+    steps: list[float] = []
+    completions: list[float] = []
+    try:
+        n = 0
+        while len(steps) < samples:
+            chat, players, gid = await _start(service, n, "bld")
+            n += 1
+            for _ in range(40):
+                record = await service.store.games.get(gid)
+                if record.result is not None or len(steps) >= samples:
+                    break
+                game = game_of(record)
+                who = players[0 if game.turn.value == "white" else 1]
+                opened = await service.press(who, chat, Action(Verb.OPEN, gid, record.version).pack())
+                assert opened.builder is not None, opened.text
+                moves = [b for row in opened.builder.rows for b in row if Action.unpack(b.data).verb is Verb.BUILD]
+                if moves:
+                    start = time.perf_counter()
+                    step = await service.press(who, chat, rng.choice(moves).data)
+                    steps.append(time.perf_counter() - start)
+                    assert step.ok and step.builder is not None, step.text
+                play = rng.choice(game.plays())
+                typed = " ".join(reversed(play.notation.split()))[:-1]
+                start = time.perf_counter()
+                found = await service.suggest(who, chat, typed, gid)
+                completions.append(time.perf_counter() - start)
+                assert found, typed
+                await service.handle(who, chat, f"/move {play.notation} {gid}")
+    finally:
+        await _cleanup(store, prefix)
+    return _p99(steps), _p99(completions)
+
+
+async def loop_lag(tasks: int = 4, games: int = 50, probes: int = 300) -> float:
+    """p99 of /help's answer time while `tasks` × `games` games against the computer are played here."""
+    from bot.gamestate import game_of
+    from bot.replies import Chat, Identity
+
+    prefix = f"bench-{uuid.uuid4().hex[:8]}"
+    store, service = await _setup(prefix)
+    rng = random.Random(3)
+    stop = asyncio.Event()
+
+    async def player(k: int) -> None:
+        for g in range(games):
+            if stop.is_set():
+                return
+            who = Identity("bench", f"lag{k}-{g}", f"lag{k}")
+            chat = Chat("bench", f"lag{k}-{g}")
+            reply = await service.handle(who, chat, "/play ai tawula to 1")
+            assert reply.ok, reply.text
+            pid = (await service.store.players.find("bench", who.user_id)).id
+            while not stop.is_set():
+                active = await service.store.games.active_for(pid)
+                if not active:
+                    break
+                record = await service.store.games.get(active[0])
+                await service.handle(who, chat, f"/move {rng.choice(game_of(record).plays()).notation} {record.id}")
+
+    async def probe() -> list[float]:
+        who, chat = Identity("bench", "prober", "prober"), Chat("bench", "probe")
+        out = []
+        await asyncio.sleep(0.5)
+        for _ in range(probes):
+            start = time.perf_counter()
+            await service.handle(who, chat, "/help")
+            out.append(time.perf_counter() - start)
+            await asyncio.sleep(0.02)
+        stop.set()
+        return out
+
+    try:
+        workers = [asyncio.create_task(player(k)) for k in range(tasks)]
+        times = await probe()
+        await asyncio.gather(*workers)
+    finally:
+        await _cleanup(store, prefix)
+    return _p99(times)
+
+
 def main() -> None:
     times = asyncio.run(latency())
     times.sort()
     p50 = statistics.median(times) * 1000
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
     print(f"latency over {len(times)} moves: p50 {p50:.1f} ms, p99 {p99:.1f} ms", file=sys.stderr)
+    builder, autocomplete = asyncio.run(builder_and_autocomplete())
+    lag = asyncio.run(loop_lag())
     rate = throughput()
-    print(json.dumps({"p50_ms": round(p50, 2), "p99_ms": round(p99, 2), "moves_per_s_4workers": round(rate, 1)}))
+    print(json.dumps({"p50_ms": round(p50, 2), "p99_ms": round(p99, 2), "moves_per_s_4workers": round(rate, 1),
+                      "builder_p99_ms": round(builder, 2), "autocomplete_p99_ms": round(autocomplete, 2),
+                      "loop_lag_p99_ms": round(lag, 2)}))
 
 
 if __name__ == "__main__":

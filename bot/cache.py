@@ -35,3 +35,6 @@ class TTLCache(Generic[V]):
 
     def forget(self, key: str) -> None:
         self._items.pop(key, None)
+
+    def clear(self) -> None:
+        self._items.clear()

@@ -7,9 +7,17 @@ import asyncio
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import ValidationError
 
 from . import settings as settings_module
+from .runner import serve
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .adapter import Adapter
+    from .service import Service
 
 log = logging.getLogger("tabla")
 
@@ -52,9 +60,8 @@ async def _check(settings: Settings) -> int:
 
 
 async def _run(settings: Settings, console: bool, name: str | None, pictures: bool) -> int:
-    from storage import ServerStartError, connect
+    from storage import NotRedis, ServerStartError, connect
 
-    from .console import run_console
     from .service import Service
 
     data_dir = settings.data_dir
@@ -64,20 +71,47 @@ async def _run(settings: Settings, console: bool, name: str | None, pictures: bo
         data_dir = Path(default_data_dir())
     try:
         store = await connect(settings.redis_url, data_dir=data_dir)
+    except NotRedis as exc:
+        print(f"tabla: bad setting REDIS_URL: {exc}", file=sys.stderr)
+        return 2
     except ServerStartError as exc:
         print(f"tabla: {exc}", file=sys.stderr)
         return 1
+    service = Service(store, deadline_hours=settings.move_deadline_hours, challenge_hours=settings.challenge_hours,
+                      language=settings.language, processes=settings.worker_processes)
     try:
-        service = Service(store, deadline_hours=settings.move_deadline_hours, challenge_hours=settings.challenge_hours,
-                          language=settings.language)
-        chat_tokens = [n for n, t in (("Discord", settings.discord_token), ("Telegram", settings.telegram_token)) if t]
-        if chat_tokens and not console:
-            log.error("tokens are set for %s, but those adapters are not part of this version; "
-                      "run `tabla run --console` to play in the terminal", " and ".join(chat_tokens))
-            return 2
-        return await run_console(service, data_dir / "boards" if pictures else None, name)
+        adapters = _adapters(service, settings, console, name, data_dir / "boards" if pictures else None)
+        return await serve(service, adapters, check_seconds=settings.deadline_check_seconds)
     finally:
+        service.close()
         await store.aclose()
+
+
+def _adapters(service: Service, settings: Settings, console: bool, name: str | None,
+              boards: Path | None) -> list[Adapter]:
+    """The console when asked for or when no chat token is set; else an adapter per token."""
+    adapters: list[Adapter] = []
+    if settings.telegram_token is not None and settings.telegram_token.get_secret_value() and not console:
+        from .telegram_adapter import TelegramAdapter
+
+        adapters.append(TelegramAdapter(service, settings))
+    if settings.discord_token is not None and settings.discord_token.get_secret_value() and not console:
+        from .discord_adapter import DiscordAdapter
+
+        adapters.append(DiscordAdapter(service, settings))
+    if not adapters:
+        from .console import Console
+
+        adapters.append(Console(service, sys.stdout, boards, name, source=sys.stdin))
+    return adapters
+
+
+def _usable_name(name: str) -> bool:
+    """A console player's name: what `/as NAME` accepts."""
+    from .console import COMPUTER_NAMES
+
+    return 0 < len(name) <= 40 and all(ch.isalnum() or ch in "_.-" for ch in name) and \
+        name.lower() not in COMPUTER_NAMES
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,10 +119,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.command not in ("run", "check"):
         parser().print_help()
         return 0
+    if args.command == "run" and args.name is not None and not _usable_name(args.name):
+        print(f"tabla: --name {args.name!r} is not a usable name: 1 to 40 letters, digits, _ . or -, and not the "
+              f"computer's", file=sys.stderr)
+        return 2
     try:
         settings = Settings()
+    except ValidationError as exc:
+        for error in exc.errors():
+            where = ".".join(str(part) for part in error["loc"]) or "settings"
+            message = str(error["msg"]).removeprefix("Value error, ")
+            print(f"tabla: bad setting {where}: {message}", file=sys.stderr)
+        return 2
     except Exception as exc:
-        print(f"tabla: bad settings: {exc}", file=sys.stderr)
+        print(f"tabla: bad settings: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     try:

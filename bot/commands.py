@@ -6,6 +6,7 @@
     /move 24/18 13/8 [game]   or just   24/18 13/8
     /board [game]  /position [game]  /resign [game]  /games  /history [game]  /verify [game]
     /standings  /stats [player]  /rules [variant]  /help  /lang [code]  /deadline [hours]
+    /remind dm|chat|off   /invite   /start [payload]   (a deep link's payload: c-<challenge> or g-<game>)
 
 A game or challenge id may be written with or without a leading `#`. Parsing never touches state.
 """
@@ -13,18 +14,26 @@ A game or challenge id may be written with or without a leading `#`. Parsing nev
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game import PRESETS
+from game.match import CYCLES
+from game.variants import ALIASES
+
+from .replies import Identity
 
 MAX_LENGTH = 300
 MAX_MATCH = 25
 
 COMMANDS: tuple[str, ...] = (
     "help", "rules", "lang", "challenge", "play", "accept", "decline", "cancel", "lobby", "move", "board",
-    "position", "resign", "games", "standings", "stats", "history", "verify", "deadline",
+    "position", "resign", "games", "standings", "stats", "history", "verify", "deadline", "remind", "invite",
+    "start",
 )
-_ALIASES = {"m": "move", "mv": "move", "start": "help", "new": "challenge", "lang": "lang", "language": "lang"}
+REMIND = ("dm", "chat", "off")
+NAMES: tuple[str, ...] = (*PRESETS, *ALIASES, *(c for c in CYCLES if c not in PRESETS))  # what /play may name
+_ALIASES = {"m": "move", "mv": "move", "new": "challenge", "lang": "lang", "language": "lang"}
 _ID = re.compile(r"^#?([a-z2-7]{4,12})$")
 _NAME = re.compile(r"^@?[\w.\-]{1,64}$")
 _LANG = re.compile(r"^[a-z]{2}$")
@@ -41,11 +50,16 @@ class CommandError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """One parsed command. Only the fields its `name` uses are set."""
+    """One command, from text (`parse`), a slash command or a button. Only the fields its `name` uses are set.
+
+    A player argument is `player` when the front end resolved it (a user option, a reply, a mention with an
+    id), else `target`, a handle typed as text that the service looks up in its directory.
+    """
 
     name: str
     ref: str | None = None          # a game or challenge id
-    target: str | None = None       # a player named by a challenge or /stats
+    target: str | None = None       # a player named by handle (/challenge @bob, /stats bob); "chat" for /lang
+    player: Identity | None = None  # a player the front end resolved
     variant: str | None = None
     options: dict[str, str] = field(default_factory=dict)
     match_to: int | None = None
@@ -71,6 +85,8 @@ def parse(text: str) -> Command:
                            limit=MAX_LENGTH)
     if any(ord(ch) < 32 and ch not in "\t\n\r" for ch in text) or "\ufffd" in text:
         raise CommandError("That text has control characters I cannot read; try /help.")
+    if any("\ud800" <= ch <= "\udfff" for ch in text):  # undecodable bytes (surrogateescape), lone surrogates
+        raise CommandError("That text is not valid UTF-8; please type it again.")
     line = " ".join(text.split())
     if not line:
         raise CommandError("Send a command such as /help.")
@@ -130,7 +146,7 @@ def _setup(name: str, args: list[str], target: str | None) -> Command:
     i = 0
     while i < len(args):
         word = args[i].lower()
-        if word in PRESETS and variant is None:
+        if word in NAMES and variant is None:
             variant = word
         elif "=" in word:
             key, _, value = word.partition("=")
@@ -138,7 +154,7 @@ def _setup(name: str, args: list[str], target: str | None) -> Command:
         elif word == "to" and i + 1 < len(args):
             match_to = _points(args[i + 1])
             i += 1
-        elif word.isdigit() and match_to is None:
+        elif _digits(word) and match_to is None:
             match_to = _points(word)
         else:
             raise CommandError("I did not understand {word!r}; for example: /{name} tapa mother=tie to 5.",
@@ -147,9 +163,18 @@ def _setup(name: str, args: list[str], target: str | None) -> Command:
     return Command(name, target=target, variant=variant, options=options, match_to=match_to)
 
 
+def _digits(word: str) -> bool:
+    """Plain ASCII digits (not `²` or `١٢`, which `str.isdigit` also accepts)."""
+    return word.isascii() and word.isdigit()
+
+
 def _points(word: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= MAX_MATCH:
+    """A match length: R-MATCH-1 allows odd N (1, 3, 5, …), here up to MAX_MATCH."""
+    if not _digits(word) or not 1 <= int(word) <= MAX_MATCH:
         raise CommandError("A match is played to 1..{most} points, not {word!r}.", most=MAX_MATCH, word=word[:20])
+    if int(word) % 2 == 0:
+        raise CommandError("A match is played to an odd number of points (1, 3, 5, …), not {n}: try {lower} or "
+                           "{higher}.", n=int(word), lower=int(word) - 1, higher=int(word) + 1)
     return int(word)
 
 
@@ -172,9 +197,13 @@ def _play(name: str, args: list[str]) -> Command:
 
 
 def _rules(name: str, args: list[str]) -> Command:
-    if len(args) > 1 or (args and args[0].lower() not in PRESETS):
-        raise CommandError("/rules takes one of: {variants}.", variants=", ".join(PRESETS))
-    return Command(name, variant=args[0].lower() if args else None)
+    """`/rules [variant]`; `/rules tabla cycle` (or `tabla-cycle`) is the Tabla match."""
+    words = [a.lower() for a in args]
+    if words in (["tabla", "cycle"], ["tabla", "cycle=tabla"], ["tabla-cycle"]):
+        return Command(name, variant="tabla", value="cycle")
+    if len(words) > 1 or (words and words[0] not in NAMES):
+        raise CommandError("/rules takes one of: {variants}.", variants=", ".join((*PRESETS, *CYCLES)))
+    return Command(name, variant=words[0] if words else None)
 
 
 def _lang(name: str, args: list[str]) -> Command:
@@ -195,24 +224,41 @@ def _stats(name: str, args: list[str]) -> Command:
     return Command(name, target=args[0].lstrip("@") if args else None)
 
 
+def _remind(name: str, args: list[str]) -> Command:
+    if len(args) > 1 or (args and args[0].lower() not in REMIND):
+        raise CommandError("/remind takes dm, chat or off.")
+    return Command(name, value=args[0].lower() if args else None)
+
+
+def _start(name: str, args: list[str]) -> Command:
+    """`/start` (help), or `/start c-<challenge>` / `/start g-<game>` from a deep link."""
+    if not args:
+        return Command(name)
+    kind, _, ref = args[0].lower().partition("-")
+    if len(args) > 1 or kind not in ("c", "g") or _game_id(ref) is None:
+        return Command(name)  # an unknown payload is just a first visit
+    return Command(name, ref=_game_id(ref), value=kind)
+
+
 def _deadline(name: str, args: list[str]) -> Command:
     if len(args) > 1:
         raise CommandError("/deadline takes a number of hours, for example /deadline 48.")
     if args:
+        word = args[0]
         try:
-            hours = float(args[0])
+            hours = float(word) if word.isascii() else -1.0  # float() also reads "١٢" and "1e309"
         except ValueError:
             hours = -1.0
-        if not 1 <= hours <= 24 * 30:
+        if not 1 <= hours <= 24 * 30:  # false for inf and nan too
             raise CommandError("A move deadline is 1 to 720 hours, not {word!r}.", word=args[0][:20])
         return Command(name, value=f"{hours:g}")
     return Command(name)
 
 
-_PARSERS = {
+_PARSERS: dict[str, Callable[[str, list[str]], Command]] = {
     "help": _bare, "lobby": _bare, "games": _bare, "standings": _bare,
     "rules": _rules, "lang": _lang, "challenge": _challenge, "play": _play, "stats": _stats,
     "accept": _ref, "decline": _ref, "cancel": _ref, "board": _ref, "position": _ref, "resign": _ref,
-    "history": _ref, "verify": _ref, "deadline": _deadline,
+    "history": _ref, "verify": _ref, "deadline": _deadline, "remind": _remind, "invite": _bare, "start": _start,
     "move": lambda name, args: _move(args),
 }

@@ -1,26 +1,33 @@
 """The console adapter: the same commands in a terminal, one per line from standard input.
 
 Two local players take turns (`/as NAME` switches who is typing) or one plays the computer. Boards are printed
-as ASCII and saved as PNG files. End of input (or /quit) exits with status 0.
+as ASCII and saved as picture files named by game and time (never overwritten), with their real format's
+extension. End of input (or /quit) ends the adapter; `tabla run` then exits with status 0. Notices (reminders,
+losses on time) are printed as they fall due: the deadline loop runs beside the console like any adapter.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import getpass
-import sys
+import threading
+import time
 from pathlib import Path
 from typing import TextIO
 
 from game import Position, Side, variant
 from game.ascii import render_ascii
+from game.flow import Game
 
-from . import deadlines
-from .replies import Board, Chat, Identity, Reply
+from .commands import Command, CommandError, parse
+from .replies import Board, Chat, Identity, Notice, Reply
 from .service import Service
 
 CHAT = Chat("console", "local")
 PROMPT_HELP = "tabla console: type /help, /play ai, /challenge @name; /as NAME switches player; /quit leaves."
+COMPUTER_NAMES = ("computer", "ai", "bot")
+FEW_PLAYS = 8  # the legal plays are listed under the board when there are at most this many
 
 
 def ascii_board(board: Board) -> str:
@@ -32,25 +39,37 @@ def ascii_board(board: Board) -> str:
 class Console:
     """Reads commands, prints replies; `boards` is where board pictures are saved (None: not saved)."""
 
-    def __init__(self, service: Service, out: TextIO, boards: Path | None, name: str | None = None) -> None:
+    platform = "console"
+
+    def __init__(self, service: Service, out: TextIO, boards: Path | None, name: str | None = None,
+                 source: TextIO | None = None, prompt: bool | None = None) -> None:
         self.service = service
+        self.prompt = prompt  # None: when the input is a terminal
         self.out = out
         self.boards = boards
-        self.me = Identity("console", *(2 * [name or _default_name()]))
-        self.pictures = 0
+        self.source = source
+        me = name or _default_name()
+        self.me = Identity("console", me.lower(), me)
+        self._reader: asyncio.Task[None] | None = None
 
     def show(self, reply: Reply) -> None:
         print(reply.text, file=self.out)
         if reply.board is not None:
             try:
                 print(ascii_board(reply.board), file=self.out)
+                plays = legal_plays(reply.board) if reply.builder is not None else []
+                if 1 < len(plays) <= FEW_PLAYS:
+                    print(f"Legal plays: {', '.join(plays)}", file=self.out)
             except Exception as exc:  # a board that cannot be drawn is not worth stopping for
                 print(f"(no board: {exc})", file=self.out)
-        if reply.image and self.boards is not None:
-            self.pictures += 1
+        if reply.picture is not None and self.boards is not None:
             self.boards.mkdir(parents=True, exist_ok=True)
-            path = self.boards / f"board-{self.pictures:04d}.png"
-            path.write_bytes(reply.image)
+            stem = f"{reply.game_id or 'picture'}-{time.time_ns() // 1_000_000}"
+            path = self.boards / reply.picture.filename(stem)
+            while path.exists():
+                stem += "x"
+                path = self.boards / reply.picture.filename(stem)
+            path.write_bytes(reply.picture.data)
             print(f"[board picture: {path}]", file=self.out)
         self.out.flush()
 
@@ -59,27 +78,115 @@ class Console:
         text = text.strip()
         if not text:
             return True
-        if text in ("/quit", "/exit"):
+        if text.lower() in ("/quit", "/exit"):
             return False
-        if text == "/as" or text.startswith("/as "):
+        if text.lower() == "/as" or text.lower().startswith("/as "):
             name = text[3:].strip().lstrip("@")
-            if not name or len(name) > 40 or not all(ch.isalnum() or ch in "_.-" for ch in name):
-                print("Usage: /as NAME (letters, digits, _ . -)", file=self.out)
+            if not name or len(name) > 40 or not all(ch.isalnum() or ch in "_.-" for ch in name) \
+                    or name.lower() in COMPUTER_NAMES:
+                print("Usage: /as NAME (letters, digits, _ . -; not the computer's name)", file=self.out)
             else:
-                self.me = Identity("console", name, name)
+                self.me = Identity("console", name.lower(), name)
                 print(f"You are now {name}.", file=self.out)
             return True
-        self.show(await self.service.handle(self.me, CHAT, text))
-        for notice in await deadlines.tick(self.service):
-            self.show(notice.reply)
+        try:
+            cmd = parse(text)
+        except CommandError:
+            self.show(await self.service.handle(self.me, CHAT, text))
+            return True
+        self.show(await self.service.execute(self.me, CHAT, _resolve(cmd)))
         return True
 
-    async def run(self, source: TextIO) -> int:
+    async def deliver(self, notice: Notice) -> None:
+        self.show(notice.reply)
+
+    async def start(self) -> None:
         print(PROMPT_HELP, file=self.out)
+        self.out.flush()
+        if self.source is not None:
+            self._reader = asyncio.create_task(self._read(self.source), name="tabla-console")
+
+    async def stop(self) -> None:
+        if self._reader is not None and not self._reader.done():
+            self._reader.cancel()
+
+    async def finished(self) -> None:
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+
+    async def _read(self, source: TextIO) -> None:
+        """Handle lines as a daemon thread reads them (a blocked read never holds up the process's exit)."""
+        loop = asyncio.get_running_loop()
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+        def reader() -> None:
+            while True:
+                try:
+                    text: str | None = _read_line(source) or None
+                except UnicodeDecodeError:
+                    text = "\x00invalid"
+                except (OSError, ValueError):
+                    text = None
+                try:
+                    loop.call_soon_threadsafe(lines.put_nowait, text)
+                except RuntimeError:  # the loop is closed: the process is leaving
+                    return
+                if text is None:
+                    return
+
+        threading.Thread(target=reader, name="tabla-console-input", daemon=True).start()
         while True:
-            text = await asyncio.to_thread(source.readline)
-            if not text or not await self.line(text):
-                return 0
+            self._show_prompt()
+            text = await lines.get()
+            if text == "\x00invalid":
+                print("That line is not valid text (UTF-8); please type it again.", file=self.out)
+                continue
+            if text is None or not await self.line(text):
+                return
+
+    def _show_prompt(self) -> None:
+        """`name> ` before each line typed at a terminal (scripts and pipes get none)."""
+        if self.prompt is None:
+            isatty = getattr(self.source, "isatty", None)
+            self.prompt = bool(isatty is not None and isatty())
+        if self.prompt:
+            print(f"{self.me.name}> ", end="", file=self.out)
+            self.out.flush()
+
+    async def run(self, source: TextIO) -> int:
+        """Read `source` to its end (tests and scripts)."""
+        self.source = source
+        await self.start()
+        await self.finished()
+        return 0
+
+
+def _read_line(source: TextIO) -> str:
+    """One line of input, decoded on its own when the bytes are at hand: an invalid line spoils only itself.
+
+    :raises UnicodeDecodeError: the line is not UTF-8.
+    """
+    buffer = getattr(source, "buffer", None)
+    if buffer is None:
+        return source.readline()
+    line: bytes = buffer.readline()
+    return line.decode("utf-8")
+
+
+def legal_plays(board: Board) -> list[str]:
+    """The legal plays on `board` when the dice are on the table (the engine's notation)."""
+    if board.dice is None:
+        return []
+    v = variant(board.variant, dict(board.options))
+    return [p.notation for p in Game(v, Position.from_tpn(board.position, v), "move", board.dice).plays()]
+
+
+def _resolve(cmd: Command) -> Command:
+    """In the console a typed name is the local player of that name (names are matched case-insensitively)."""
+    if cmd.target is None or cmd.name not in ("challenge", "stats") or cmd.target.lower() in COMPUTER_NAMES:
+        return cmd
+    name = cmd.target
+    return dataclasses.replace(cmd, player=Identity("console", name.lower(), name), target=None)
 
 
 def _default_name() -> str:
@@ -88,7 +195,3 @@ def _default_name() -> str:
     except Exception:
         name = "player"
     return "".join(ch for ch in name if ch.isalnum() or ch in "_.-") or "player"
-
-
-async def run_console(service: Service, boards: Path | None, name: str | None = None) -> int:
-    return await Console(service, sys.stdout, boards, name).run(sys.stdin)

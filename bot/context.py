@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from storage import PlayerRecord
 
-from .i18n import tr
+from .i18n import reason, tr, trn
 from .replies import Chat, Identity
 
 
@@ -31,3 +31,9 @@ class Ctx:
 
     def t(self, message: str, /, **values: object) -> str:
         return tr(self.lang, message, **values)
+
+    def tn(self, singular: str, plural: str, n: int, /, **values: object) -> str:
+        return trn(self.lang, singular, plural, n, **values)
+
+    def reason(self, code: str) -> str:
+        return reason(self.lang, code)

@@ -1,23 +1,30 @@
 """Deadlines for asynchronous play: a reminder at half-time, and on expiry the game is lost as a resignation.
 
-Every bot process runs `run`; `storage` hands each due item to exactly one process (`claim_due`), and acting on
-an item uses a command id derived from it, so a deadline acted on twice changes the game once.
+Every bot process runs `tick` from its deadline loop (`bot.runner`); `storage` hands each due item to exactly
+one process (`claim_due`), and acting on an item uses a command id derived from it, so a deadline acted on
+twice changes the game once.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from storage import DueKind, NotFound
+from storage import DueItem, DueKind, GameRecord, NotFound, VersionConflict
 
 from . import i18n
+from .actions import Action, Verb
 from .context import Ctx
 from .gamestate import game_of, side_index
-from .replies import Chat, Identity, Notice, Reply
-from .service import Service
+from .progression import progress
+from .replies import Button, Chat, Identity, Notice, Reply
 from .turns import Event, Step
+
+if TYPE_CHECKING:
+    from .service import Service
+
+DM_PLATFORMS = ("telegram", "discord")
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +35,8 @@ async def tick(svc: Service, limit: int = 100) -> list[Notice]:
     for item in await svc.store.schedule.claim_due(svc.clock(), limit):
         try:
             notice = await _act(svc, item)
-        except NotFound:
-            notice = None
+        except (NotFound, VersionConflict):
+            notice = None  # gone, or it moved on meanwhile (its new deadline is armed)
         except Exception:
             log.exception("deadline item %r failed", item)
             continue
@@ -39,7 +46,7 @@ async def tick(svc: Service, limit: int = 100) -> list[Notice]:
     return notices
 
 
-async def _act(svc: Service, item) -> Notice | None:
+async def _act(svc: Service, item: DueItem) -> Notice | None:
     record = await svc.store.games.get(item.game_id)
     if not item.is_current(record) or record.chat is None:
         return None
@@ -48,29 +55,56 @@ async def _act(svc: Service, item) -> Notice | None:
         return None
     to_move = game.turn
     player = await svc.store.players.get(record.players[side_index(to_move)])
-    platform, _, chat_id = record.chat.partition(":")
-    chat = Chat(platform, chat_id)
-    lang = i18n.choose(player.language, default=svc.language)
-    ctx = Ctx(Identity(player.platform, player.platform_user_id, player.name), chat, player, lang)
+    chat = Chat.from_key(record.chat)
+    chat_lang = (await svc.chat_settings(record.chat)).language
+    lang = i18n.choose(player.language, chat_lang, default=svc.language)
+    who = Identity(player.platform, player.platform_user_id, player.name)
+    ctx = Ctx(who, chat, player, lang)
     if item.kind is DueKind.REMINDER:
-        left = max(0.0, (record.deadline or svc.clock()) - svc.clock()) / 3600
-        text = ctx.t("{name}, it is your turn in game #{id}: {hours} hours left before the game is lost on time.",
-                     name=player.name, id=record.id, hours=f"{left:.0f}")
-        return Notice(chat, Reply(text, mention=(player.platform_user_id,)))
+        where = await svc.store.preferences.get(player.id, "remind") or "dm"
+        if where == "off":
+            return None
+        left = max(0.0, (record.deadline or svc.clock()) - svc.clock())
+        text = ctx.t("{name}, it is your turn in game #{id}: {left} left before the game is lost on time.",
+                     name=player.name, id=record.id, left=time_left(ctx, left))
+        button = Button(ctx.t("Open the game"), Action(Verb.BOARD, record.id, record.version).pack(), "primary")
+        to = who if where == "dm" and chat.platform in DM_PLATFORMS else None
+        return Notice(chat, Reply(text, buttons=((button,),), mentions=(who,), game_id=record.id), to, "reminder")
+    reply = await progress(svc, ctx, record, (timeout_step(record),), [], item.command_id)
+    return Notice(chat, reply, kind="timeout")
+
+
+def timeout_step(record: GameRecord) -> Step:
+    """The step of the side to move losing `record`'s game on time."""
+    game = game_of(record)
+    to_move = game.turn
     after = game.resign(to_move, "timeout")
     table = f"{game.dice[0]}-{game.dice[1]}" if game.dice else ""
-    step = Step(after, record.turn, to_move, table, "timeout",
+    return Step(after, record.turn, to_move, table, "timeout",
                 (Event("{side} ran out of time and loses game #{id}.", {"side": to_move, "id": record.id}),))
-    reply = await svc.progress(ctx, record, (step,), [], item.command_id)
-    return Notice(chat, reply)
 
 
-async def run(svc: Service, deliver: Callable[[Notice], Awaitable[None]], interval: float = 30.0) -> None:
-    """Check for due items every `interval` seconds for ever, posting what falls due with `deliver`."""
-    while True:
-        try:
-            for notice in await tick(svc):
-                await deliver(notice)
-        except Exception:
-            log.exception("the deadline loop failed; retrying")
-        await asyncio.sleep(interval)
+def expired(svc: Service, record: GameRecord) -> bool:
+    """Whether the time to move in `record`'s game has run out (whether or not the loop has seen it yet)."""
+    return record.result is None and record.deadline is not None and svc.clock() >= record.deadline
+
+
+async def too_late(svc: Service, ctx: Ctx, record: GameRecord) -> Reply:
+    """A command on a game whose time ran out: refused, and the loss on time applied now (with the command id
+    the deadline loop uses, so the two apply it once)."""
+    head = [ctx.t("Too late: the time to move in game #{id} ran out.", id=record.id)]
+    command = DueItem(DueKind.DEADLINE, record.id, record.version, record.deadline or 0.0).command_id
+    reply = await progress(svc, ctx, record, (timeout_step(record),), head, command)
+    return replace(reply, ok=False)
+
+
+def time_left(ctx: Ctx, seconds: float) -> str:
+    """`3 hours 20 minutes`, `45 minutes`: the time left in the reader's language."""
+    minutes = max(1, round(seconds / 60))
+    hours, minutes = divmod(minutes, 60)
+    parts = []
+    if hours:
+        parts.append(ctx.tn("{n} hour", "{n} hours", hours, n=hours))
+    if minutes or not hours:
+        parts.append(ctx.tn("{n} minute", "{n} minutes", minutes, n=minutes))
+    return " ".join(parts)

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import AmbiguousPlayError, GameError, IllegalPlayError, NotationError, Side
 from game.flow import Game
 from game.notation import parse_play
+from game.plays import Play
 from storage import GameRecord
 
-from . import dice, info, lobby
+from . import dice, i18n, images, views
 from .commands import Command
 from .context import Ctx, Refusal
 from .gamestate import game_of, seed_of, side_of, variant_of
-from .images import replay_gif
-from .replies import Reply
-from .service import Handler, Service
+from .progression import command_id, progress
+from .replies import Picture, Reply
 from .turns import Event, Step, play_step
 from .verify import verify
+
+if TYPE_CHECKING:
+    from .service import Service
 
 
 async def _running_game(svc: Service, ctx: Ctx, cmd: Command) -> tuple[GameRecord, Side, Game]:
@@ -41,21 +46,28 @@ async def move(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     try:
         play = parse_play(game.position, game.dice, cmd.notation)
     except (NotationError, AmbiguousPlayError, IllegalPlayError) as exc:
-        return Reply(ctx.t("{error} (dice {dice}; /board shows the position.)", error=str(exc),
-                           dice=dice.format_dice(game.dice)), ok=False)
+        return Reply(ctx.t("{error} (dice {dice}; /board shows the position.)", error=i18n.game_error(ctx.lang, exc),
+                           dice=dice.format_dice(game.dice)), ok=False, private=True)
+    return await make_play(svc, ctx, record, side, game, play, command_id(ctx, record, f"move {play.notation}"))
+
+
+async def make_play(svc: Service, ctx: Ctx, record: GameRecord, side: Side, game: Game, play: Play,
+                    command: str) -> Reply:
+    """Make `play` for the caller (typed or built with buttons) and answer with the board."""
     step = play_step(game, play, record.turn, (Event("{side} played {play}.", {"side": side, "play": play.notation}),))
-    return await svc.progress(ctx, record, (step,), [], svc.command_id(ctx, record, f"move {play.notation}"))
+    return await progress(svc, ctx, record, (step,), [], command)
 
 
 async def board(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     record = await svc.find_game(ctx, cmd.ref)
-    return await svc.view(ctx, record, [ctx.t("Game #{id}: {variant}.", id=record.id, variant=_describe(record))])
+    return await views.view(svc, ctx, record, [ctx.t("Game #{id}: {variant}.", id=record.id,
+                                                     variant=_describe(record))])
 
 
 async def position(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     """The TPN of the game (RULES.md §11), with the variant beside it."""
     record = await svc.find_game(ctx, cmd.ref)
-    return Reply(f"{_describe(record)}\n{record.position}")
+    return Reply(f"{_describe(record)}\n{record.position}", private=True)
 
 
 async def resign(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
@@ -64,7 +76,7 @@ async def resign(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     after = game.resign(side, "resign")
     table = dice.format_dice(game.dice) if game.dice else ""
     step = Step(after, record.turn, side, table, "resign", (Event("{side} resigns.", {"side": side}),))
-    return await svc.progress(ctx, record, (step,), [], svc.command_id(ctx, record, "resign"))
+    return await progress(svc, ctx, record, (step,), [], command_id(ctx, record, "resign"))
 
 
 async def games(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
@@ -78,13 +90,14 @@ async def games(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
         whose = ctx.t("your turn") if turn is side else ctx.t("{name}'s turn", name=names[turn])
         lines.append(f"#{record.id} {_describe(record)} — {names[Side.WHITE]} v {names[Side.BLACK]} — {whose}")
     if not lines:
-        return Reply(ctx.t("You have no active games. Start one with /challenge or /play ai."))
-    return Reply("\n".join([ctx.t("Your games:"), *lines]))
+        return Reply(ctx.t("You have no active games. Start one with /challenge or /play ai."), private=True)
+    return Reply("\n".join([ctx.t("Your games:"), *lines]), private=True)
 
 
 async def history(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
-    """The move list of a game as text, and its replay as an animation."""
-    record = await svc.find_game(ctx, cmd.ref)
+    """The move list of a game as text, and its replay as an animation (a finished game's players may share it
+    in any chat)."""
+    record = await svc.find_game(ctx, cmd.ref, shared_when_over=True)
     record, log = await svc.store.games.snapshot(record.id)
     names = await svc.names(record)
     lines = [ctx.t("Game #{id}: {variant}, {white} (white) v {black} (black).", id=record.id,
@@ -94,8 +107,8 @@ async def history(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
         lines.append(f"{n}. {who}: {entry.dice} {entry.play}".rstrip())
     if not log:
         lines.append(ctx.t("No moves yet."))
-    image = replay_gif(record, log, names) if log else None
-    return Reply("\n".join(lines), image)
+    image = await svc.offload(images.replay_in, ctx.lang, record, log, names) if log else None
+    return Reply("\n".join(lines), Picture(image, "gif") if image else None)
 
 
 async def verify_game(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
@@ -118,12 +131,3 @@ def _describe(record: GameRecord) -> str:
         return variant_of(record).describe()
     except GameError:
         return record.variant
-
-HANDLERS: dict[str, Handler] = {
-    "move": move, "board": board, "position": position, "resign": resign, "games": games, "history": history,
-    "verify": verify_game,
-    "challenge": lobby.challenge, "play": lobby.play, "accept": lobby.accept, "decline": lobby.decline,
-    "cancel": lobby.cancel, "lobby": lobby.lobby,
-    "help": info.help_, "rules": info.rules, "lang": info.lang, "standings": info.standings, "stats": info.stats,
-    "deadline": info.deadline,
-}

@@ -40,6 +40,33 @@ def tr(lang: str, message: str, /, **values: object) -> str:
         return message.format(**values)
 
 
+def trn(lang: str, singular: str, plural: str, n: int, /, **values: object) -> str:
+    """The singular or plural form (gettext `ngettext`, the language's own plural rules), filled in."""
+    text = catalogue(lang).ngettext(singular, plural, n)
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return (singular if n == 1 else plural).format(**values)
+
+
+REASONS: dict[str, str] = {
+    "single": "a single game",
+    "mars": "mars: the loser bore off no checker",
+    "backgammon": "backgammon: the loser bore off none and is still in the winner's home board or on the bar",
+    "mother": "the mother checker is pinned",
+    "capote": "capote",
+    "tie": "both mother checkers are pinned",
+    "stuck": "neither side can move",
+    "resign": "resignation",
+    "timeout": "out of time",
+}
+
+
+def reason(lang: str, code: str) -> str:
+    """How a game ended (`game.outcome.REASONS` codes) in words."""
+    return tr(lang, REASONS[code]) if code in REASONS else code
+
+
 def choose(*candidates: str | None, default: str = DEFAULT) -> str:
     """The first candidate language that has a catalogue (player's, then chat's), else `default`."""
     langs = available()
@@ -47,3 +74,27 @@ def choose(*candidates: str | None, default: str = DEFAULT) -> str:
         if code and code in langs:
             return code
     return default if default in langs else DEFAULT
+
+
+def game_error(lang: str, exc: Exception) -> str:
+    """An engine error (`game.GameError`) in `lang`: its English template translated, with its values."""
+    template = getattr(exc, "template", None)
+    values = getattr(exc, "values", None)
+    if isinstance(template, str) and isinstance(values, dict):
+        return tr(lang, template, **_words_of(lang, values))
+    return str(exc)
+
+
+def _words_of(lang: str, values: dict[str, object]) -> dict[str, object]:
+    """An engine error's values as a reader sees them: sides and variant names in `lang`."""
+    from .words import board_words
+
+    out = dict(values)
+    for key in ("side", "mover", "opponent"):
+        if out.get(key) == "white":
+            out[key] = tr(lang, "white")
+        elif out.get(key) == "black":
+            out[key] = tr(lang, "black")
+    if isinstance(out.get("variant"), str):
+        out["variant"] = board_words(lang).variant(str(out["variant"]))
+    return out

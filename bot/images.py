@@ -8,12 +8,25 @@ picture never loses a move).
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from game import GameError, Position, Side, Variant
 from game.notation import parse_play
 from game.outcome import Outcome
-from renderer import LastPlay, MatchScore, Scene, render_png, render_replay
+from renderer import (
+    ENGLISH,
+    MAX_FRAMES,
+    LastPlay,
+    MatchScore,
+    PendingStage,
+    Scene,
+    Words,
+    pick_frames,
+    render_png,
+    render_replay,
+)
 from storage import GameRecord, MoveLogEntry
 
 from .dice import parse_dice
@@ -21,55 +34,89 @@ from .gamestate import outcome_of, side_of, variant_of
 
 log = logging.getLogger(__name__)
 
-MAX_REPLAY_FRAMES = 400
+MAX_REPLAY_FRAMES = MAX_FRAMES
 
 
 def board_png(variant: Variant, position: Position, viewer: Side, *, last: LastPlay | None,
               dice: tuple[int, int] | None, names: Mapping[Side, str],
-              score: tuple[int, int, int] | None = None, result: Outcome | None = None) -> bytes | None:
-    """The PNG of `position` seen by `viewer`, with the last play, the dice, names, score and result."""
+              score: tuple[int, int, int] | MatchScore | None = None, result: Outcome | None = None,
+              words: Words | None = None, pending: PendingStage | None = None) -> bytes | None:
+    """The PNG of `position` seen by `viewer`, with the last play, the dice, names, score (white's, black's,
+    the match length; or a `MatchScore`, which also names a cycle match and its game) and result; its words
+    in the viewer's language (`words`, English if None) and a Gul Bara stage still to play (by default the
+    one the position carries)."""
     try:
-        match_score = MatchScore(*score) if score is not None else None
+        match_score = MatchScore(*score) if isinstance(score, tuple) else score
         return render_png(variant, position, viewer, last_play=last, dice=dice, names=dict(names),
-                          score=match_score, result=result)
+                          score=match_score, result=result, words=words, pending=pending)
     except Exception:  # a broken picture must never lose a move
         log.exception("board picture failed")
         return None
 
 
 def replay_scenes(record: GameRecord, entries: Sequence[MoveLogEntry], names: Mapping[Side, str],
-                  viewer: Side = Side.WHITE) -> list[Scene]:
-    """One board per logged turn, from the start position, each showing the play that led to it; at most
-    `MAX_REPLAY_FRAMES`, the final board always included."""
+                  viewer: Side = Side.WHITE, *, words: Words | None = None) -> list[Scene]:
+    """The boards of a replay: the start position, then the board after each logged turn showing the play
+    that led to it. A long game keeps `MAX_REPLAY_FRAMES` boards spread evenly over it, its start and final
+    board always among them (`renderer.replay.pick_frames`); only the plays of those boards are read."""
     v = variant_of(record)
-    before = Position.from_tpn(record.start_position, v)
-    scenes = [Scene(before, viewer, names=dict(names))]
-    for entry in entries:
+    shown = dict(names)
+    start = Position.from_tpn(record.start_position, v)
+    scenes: list[Scene] = []
+    for i in pick_frames(len(entries) + 1, MAX_REPLAY_FRAMES):
+        if i == 0:
+            scenes.append(Scene(start, viewer, names=shown, words=words or ENGLISH))
+            continue
+        entry = entries[i - 1]
+        before = start if i == 1 else Position.from_tpn(entries[i - 2].position, v)
         after = Position.from_tpn(entry.position, v)
-        last = None
-        if entry.play not in ("opening", "pass", ""):
-            try:
-                roll = parse_dice(entry.dice)
-                play = parse_play(before.with_turn(side_of(entry.side)), roll, entry.play)
-                last = LastPlay.from_play(play)
-            except (GameError, ValueError):
-                last = None
-        scenes.append(Scene(after, viewer, last_play=last, names=dict(names)))
-        before = after
+        scenes.append(Scene(after, viewer, last_play=_last_play(before, entry), names=shown,
+                            words=words or ENGLISH))
     if record.result is not None:
-        final = scenes[-1]
-        scenes[-1] = Scene(final.position, viewer, last_play=final.last_play, names=dict(names),
-                           result=outcome_of(record.result))
-    if len(scenes) > MAX_REPLAY_FRAMES:  # a very long game: its opening and its end
-        scenes = scenes[:MAX_REPLAY_FRAMES - 1] + scenes[-1:]
+        scenes[-1] = replace(scenes[-1], result=outcome_of(record.result))
     return scenes
 
 
-def replay_gif(record: GameRecord, entries: Sequence[MoveLogEntry], names: Mapping[Side, str],
-               viewer: Side = Side.WHITE) -> bytes | None:
-    """The animated replay (GIF) of a game's log, or None if it cannot be drawn."""
+def _last_play(before: Position, entry: MoveLogEntry) -> LastPlay | None:
+    """The logged play as the picture shows it, or None (an opening roll, a pass, or a play not read)."""
+    if entry.play in ("opening", "pass", ""):
+        return None
     try:
-        return render_replay(replay_scenes(record, entries, names, viewer))
+        play = parse_play(before.with_turn(side_of(entry.side)), parse_dice(entry.dice), entry.play)
+    except (GameError, ValueError):
+        return None
+    return LastPlay.from_play(play)
+
+
+def replay_gif(record: GameRecord, entries: Sequence[MoveLogEntry], names: Mapping[Side, str],
+               viewer: Side = Side.WHITE, *, words: Words | None = None) -> bytes | None:
+    """The animated replay (GIF) of a game's log, at most `MAX_REPLAY_FRAMES` boards and 8 MB, or None if it
+    cannot be drawn."""
+    try:
+        return render_replay(replay_scenes(record, entries, names, viewer, words=words))
     except Exception:
         log.exception("replay picture failed")
         return None
+
+
+def board_in(lang: str, render: Callable[..., bytes | None], *args: Any, **kwargs: Any) -> bytes | None:
+    """`render(*args, **kwargs)` with the board's words in `lang` (for worker processes: words travel as a
+    language code, the catalogues are read where the board is drawn)."""
+    from .words import board_words
+
+    return render(*args, words=board_words(lang), **kwargs)
+
+
+def replay_in(lang: str, record: GameRecord, entries: Sequence[MoveLogEntry],
+              names: Mapping[Side, str]) -> bytes | None:
+    """`replay_gif` with the words in `lang` (see `board_in`)."""
+    from .words import board_words
+
+    return replay_gif(record, entries, names, words=board_words(lang))
+
+
+def prepare_worker() -> None:
+    """Warm a worker process up: fonts, palettes and the first board drawn once, ahead of the first move."""
+    from renderer import prepare
+
+    prepare()

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from game import PRESETS
+from storage import Standing
 
 from . import i18n
 from .commands import Command
 from .context import Ctx, Refusal
 from .replies import Reply
-from .service import Service
+
+if TYPE_CHECKING:
+    from .service import Service
 
 HELP = """Commands:
 /play ai [variant] [options] [to N] — play the computer
@@ -19,8 +23,10 @@ HELP = """Commands:
 /move 24/18 13/11 [game] — or just send the play
 /board · /position · /resign · /history · /verify [game] — one game
 /games — your games · /standings · /stats [player]
-/rules [variant] · /lang [code] · /deadline [hours]
-Variants: plakoto, tapa, mahbusa, tawula. Options: mother=win|win+tie|tie|off, scoring=mars|backgammon."""
+/rules [variant] · /lang [code] · /deadline [hours] · /remind dm|chat|off · /invite
+Variants: plakoto, tapa, mahbusa, tawula, portes, tabla (prava), fevga, gulbara.
+Cycles: tavli (portes → plakoto → fevga), tabla cycle=tabla (tabla → gulbara → tapa), for example /play ai tavli to 5.
+Options: mother=win|win+tie|tie|off, scoring=mars|backgammon."""
 
 RULES = {
     "plakoto": "Plakoto: both sides start with 15 checkers on their 24-point and move in opposite directions. "
@@ -37,17 +43,45 @@ RULES = {
               "bar and must re-enter first. Never more than one checker on your points 13–24 except your "
               "24-point. A win is 1 point; capote is 7.",
 }
-RULES_INTRO = "The variants: plakoto, tapa, mahbusa, tawula. Ask /rules <variant> for one of them. Dice are " \
-              "rolled by me; doubles play four times; you must use as many dice as you can, the larger if only one."
+RULES.update({
+    "portes": "Portes: the backgammon start (2 checkers on your 24-point, 5 on the 13, 3 on the 8, 5 on the 6), "
+              "opposite directions. A single opposing checker is hit to the bar and must enter again before "
+              "anything else moves; two or more checkers close a point. A win is 1 point, 2 if the opponent has "
+              "borne off none.",
+    "tabla": "Tabla (prava): the Bulgarian straight game, played exactly like portes: the backgammon start, "
+             "hitting single checkers to the bar, 1 point or 2 if the opponent has borne off none. "
+             "/rules tabla-cycle explains the Tabla match.",
+    "fevga": "Fevga: 15 checkers on your 24-point, both sides moving the same way. There is no hitting: one "
+             "checker holds a point. Until one of your checkers reaches the opponent's starting quarter, only "
+             "one checker may leave your start. You may never hold all six points of your starting quarter, "
+             "nor keep a trapped opponent blocked by six points in front of it. 1 point, 2 if the opponent has "
+             "borne off none.",
+    "gulbara": "Gul Bara: 15 checkers on your 24-point, both sides moving the same way, one checker holds a "
+               "point. In your first three turns doubles play four moves; after that a double cascades: four "
+               "moves of it, then four of each higher number up to 6. If you cannot finish a stage, your "
+               "opponent plays the rest. 1 point, 2 if the opponent has borne off none.",
+    "tavli": "Tavli: a match that plays portes, then plakoto, then fevga, round and round until someone reaches "
+             "the match length (5 by default; 3 and 7 are usual). The winner of each game starts the next; a "
+             "tie replays the same game. Start one with /play ai tavli or /challenge @name tavli to 5.",
+    "tabla-cycle": "The Tabla match: tabla, then gul bara, then tapa, round and round until someone reaches the "
+                   "match length (5 by default, or 7). The winner of each game starts the next; a tie replays "
+                   "the same game. Start one with /challenge @name tabla cycle=tabla to 7.",
+})
+RULES["prava"] = RULES["tabla"]
+RULES_INTRO = "The variants: plakoto, tapa, mahbusa, tawula, portes, tabla, fevga, gulbara; the cycles tavli and " \
+              "tabla (tabla cycle=tabla). Ask /rules <variant> for one of them. Dice are rolled by me; doubles " \
+              "play four times; you must use as many dice as you can, the larger if only one."
 
 
 async def help_(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
-    return Reply(ctx.t(HELP))
+    return Reply(ctx.t(HELP), private=True)
 
 
 async def rules(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     if cmd.variant is None:
         return Reply(ctx.t(RULES_INTRO))
+    if cmd.variant == "tabla" and cmd.value == "cycle":
+        return Reply(ctx.t(RULES["tabla-cycle"]))
     return Reply(ctx.t(RULES[cmd.variant]))
 
 
@@ -64,7 +98,8 @@ async def lang(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
         return Reply(i18n.tr(cmd.value, "This chat now speaks English (players who chose a language keep it)."))
     player = await svc.store.players.get(ctx.player.id)
     await svc.store.players.update(player, replace(player, language=cmd.value))
-    return Reply(i18n.tr(cmd.value, "I will speak English with you."))
+    svc.forget_player(player.id)
+    return Reply(i18n.tr(cmd.value, "I will speak English with you."), private=True)
 
 
 async def deadline(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
@@ -76,34 +111,50 @@ async def deadline(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return Reply(ctx.t("From now on each move here has {hours} hours.", hours=cmd.value))
 
 
-async def _line(svc: Service, chat: str, player_id: str, name: str) -> str:
-    st = svc.store.standings
-    won, lost = await st.points(chat, player_id), await st.points(f"{chat}/lost", player_id)
-    mw, ml = await st.points(f"{chat}/matches", player_id), await st.points(f"{chat}/mlost", player_id)
-    return f"{name}: {mw:g}–{ml:g} · {won:g}–{lost:g}"
+def _line(ctx: Ctx, name: str, row: Standing) -> str:
+    return ctx.t("{name}: matches {mw:g}–{ml:g} · points {pw:g}–{pl:g}", name=name, mw=row.matches_won,
+                 ml=row.matches_lost, pw=row.points_won, pl=row.points_lost)
 
 
 async def standings(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
-    """The chat's players by points won: matches won–lost, points won–lost."""
-    top = await svc.store.standings.top(ctx.chat.key, 20)
-    if not top:
+    """Every player with a result in the chat: matches won–lost, points won–lost."""
+    rows = await svc.store.standings.table(ctx.chat.key, 20)
+    if not rows:
         return Reply(ctx.t("No finished games in this chat yet."))
     lines = [ctx.t("Standings (matches won–lost · points won–lost):")]
-    for n, (pid, _) in enumerate(top, 1):
-        name = (await svc.store.players.get(pid)).name
-        lines.append(f"{n}. {await _line(svc, ctx.chat.key, pid, name)}")
+    for n, row in enumerate(rows, 1):
+        name = (await svc.player(row.player_id)).name
+        lines.append(f"{n}. {_line(ctx, name, row)}")
     return Reply("\n".join(lines))
 
 
 async def stats(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     """A player's results in this chat and Elo rating per variant."""
-    player = ctx.player
-    if cmd.target is not None:
-        found = await svc.store.players.find(ctx.who.platform, cmd.target)
-        if found is None:
-            raise Refusal("I do not know {name}.", name=cmd.target)
-        player = found
-    lines = [await _line(svc, ctx.chat.key, player.id, player.name)]
+    player = await svc.resolve(ctx, cmd) or ctx.player
+    row = await svc.store.standings.line(ctx.chat.key, player.id)
+    lines = [ctx.t("In this chat (matches won–lost · points won–lost):"), _line(ctx, player.name, row)]
     ratings = [f"{v} {await svc.store.ratings.rating(v, player.id):.0f}" for v in PRESETS]
     lines.append(ctx.t("Elo ratings: {ratings}.", ratings=", ".join(ratings)))
     return Reply("\n".join(lines))
+
+
+async def remind(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+    """Where the caller's reminders go: `dm` (a direct message where the platform allows it), `chat`, `off`."""
+    if cmd.value is None:
+        where = await svc.store.preferences.get(ctx.player.id, "remind") or "dm"
+        return Reply(ctx.t("Your reminders go to: {where}. Change it with /remind dm, /remind chat or /remind off.",
+                           where=ctx.t(REMIND_WORDS[where])), private=True)
+    await svc.store.preferences.set(ctx.player.id, "remind", cmd.value)
+    return Reply(ctx.t("From now on your reminders go to: {where}.", where=ctx.t(REMIND_WORDS[cmd.value])),
+                 private=True)
+
+
+REMIND_WORDS = {"dm": "a direct message", "chat": "the game's chat", "off": "nowhere (no reminders)"}
+
+
+async def invite(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+    """The link that adds the bot to another group or server."""
+    link = svc.invite_links.get(ctx.chat.platform)
+    if link is None:
+        return Reply(ctx.t("There is no invite link here."), private=True)
+    return Reply(ctx.t("Add me to another chat with this link: {link}", link=link), private=True)

@@ -2,67 +2,99 @@
 
 from __future__ import annotations
 
-from game import OptionError, variant
+import asyncio
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
+from game import variant
+from game.match import CYCLES
+from storage import ChallengeRecord, NotFound
+
+from . import matches, views
+from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
-from .replies import Choice, Reply
-from .service import Service
+from .progression import start_match
+from .replies import Button, Identity, Reply
+
+if TYPE_CHECKING:
+    from .service import Service
 
 DEFAULT_VARIANT = "plakoto"
 DEFAULT_MATCH = 5  # R-MATCH-1
+MAX_OPEN = 5  # open challenges, and games against the computer, per player and chat
 
 
 def _setup(cmd: Command) -> tuple[str, dict[str, str], int]:
-    """The variant, options and match length a command asks for, checked against RULES.md §9."""
-    name = cmd.variant or DEFAULT_VARIANT
-    try:
-        v = variant(name, cmd.options)
-    except OptionError as exc:
-        raise Refusal("{error}", error=str(exc)) from None
-    if v.cube:
+    """The first variant, the options to keep and the match length a command asks for (RULES.md §9, §12).
+
+    :raises OptionError: options the variant or cycle does not take (the engine's words, translated).
+    """
+    spec = matches.spec_of(cmd.variant, cmd.options)
+    if spec.variant.cube:
         raise Refusal("The doubling cube (cube=on) is not available yet; play without it.")
-    return v.name, v.options(), cmd.match_to or DEFAULT_MATCH
+    target = cmd.match_to or DEFAULT_MATCH
+    if target % 2 == 0:  # R-MATCH-1 (a slash command's number does not pass through the grammar)
+        raise Refusal("A match is played to an odd number of points (1, 3, 5, …), not {n}: try {lower} or "
+                      "{higher}.", n=target, lower=target - 1, higher=target + 1)
+    return spec.variant.name, matches.stored_options(spec), target
 
 
 async def play(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     """A game or match against the computer, which moves by itself."""
     name, options, target = _setup(cmd)
-    return await svc.start_match(ctx, name, options, (ctx.player.id, await svc.computer_id()), target)
+    computer = await svc.computer_id()
+    games = [g for g in await asyncio.gather(*(svc.store.games.get(gid) for gid in
+                                                 await svc.store.games.active_for(ctx.player.id)))
+             if g.chat == ctx.chat.key and computer in g.players]
+    if len(games) >= MAX_OPEN:
+        raise Refusal("You have {n} games against the computer here already ({ids}); finish or /resign one "
+                      "first.", n=len(games), ids=" ".join(f"#{g.id}" for g in games))
+    return await start_match(svc, ctx, name, options, (ctx.player.id, computer), target)
 
 
 async def challenge(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     """Invite `@name`, or anyone in the chat (an open challenge, listed by /lobby)."""
     name, options, target = _setup(cmd)
-    opponent = None
-    if cmd.target is not None:
-        found = await svc.store.players.find(ctx.who.platform, cmd.target)
-        if found is None and ctx.who.platform == "console":
-            found = await svc.store.players.ensure("console", cmd.target, cmd.target)
-        if found is None:
-            raise Refusal("I do not know @{name} yet: they need to talk to me once (for example /help).",
-                          name=cmd.target)
-        if found.id == ctx.player.id:
+    opponent = await svc.resolve(ctx, cmd)
+    if opponent is not None:
+        if opponent.id == ctx.player.id:
             raise Refusal("You cannot challenge yourself; try /play ai.")
-        opponent = found
+        if opponent.id == await svc.computer_id():
+            return await play(svc, ctx, cmd)
     now = svc.clock()
+    mine = [c for c in await svc.store.challenges.made_by(ctx.player.id, now=now) if c.chat == ctx.chat.key]
+    for c in mine:
+        if (c.target, c.variant, dict(c.options), c.match_target) == (opponent.id if opponent else None, name,
+                                                                       dict(options), target):
+            raise Refusal("You already have this challenge open: #{id}. /cancel {id} withdraws it.", id=c.id)
+    if len(mine) >= MAX_OPEN:
+        raise Refusal("You have {n} open challenges here already ({ids}); /cancel one first.", n=len(mine),
+                      ids=" ".join(f"#{c.id}" for c in mine))
     record = await svc.store.challenges.create(
         challenger=ctx.player.id, chat=ctx.chat.key, variant=name, options=options,
         target=opponent.id if opponent else None, match_target=target, ttl=svc.challenge_hours * 3600, now=now)
-    what = variant(name, options).describe()
+    what = _describe(name, options)
     if opponent is None:
         text = ctx.t("{name} opens a challenge #{id}: {variant}, a match to {n}. Anyone may /accept {id}.",
                      name=ctx.player.name, id=record.id, variant=what, n=target)
-        return Reply(text, choices=(Choice(ctx.t("Accept"), f"/accept {record.id}"),))
+        return Reply(text, buttons=(_buttons(ctx, record, targeted=False),))
     text = ctx.t("{name} challenges {opponent} (#{id}): {variant}, a match to {n}. {opponent}: /accept {id} or "
                  "/decline {id}.", name=ctx.player.name, opponent=opponent.name, id=record.id, variant=what,
                  n=target)
-    choices = (Choice(ctx.t("Accept"), f"/accept {record.id}"), Choice(ctx.t("Decline"), f"/decline {record.id}"))
-    mention = (opponent.platform_user_id,) if opponent.platform == ctx.who.platform else ()
-    return Reply(text, choices=choices, mention=mention)
+    mentions = ((Identity(opponent.platform, opponent.platform_user_id, opponent.name),)
+                if opponent.platform == ctx.chat.platform else ())
+    return Reply(text, buttons=(_buttons(ctx, record, targeted=True),), mentions=mentions)
 
 
-async def _pick(svc: Service, ctx: Ctx, ref: str | None, *, mine: bool):
+def _buttons(ctx: Ctx, record: ChallengeRecord, *, targeted: bool) -> tuple[Button, ...]:
+    accept = Button(ctx.t("Accept"), Action(Verb.ACCEPT, record.id).pack(), "success")
+    if not targeted:
+        return (accept,)
+    return (accept, Button(ctx.t("Decline"), Action(Verb.DECLINE, record.id).pack(), "danger"))
+
+
+async def _pick(svc: Service, ctx: Ctx, ref: str | None, *, mine: bool) -> ChallengeRecord:
     """The challenge `ref`, or the only one the caller could mean (theirs with `mine`, else offered to them)."""
     now = svc.clock()
     if ref is not None:
@@ -96,8 +128,8 @@ async def accept(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
         taken = await svc.store.challenges.take(found.id, now=svc.clock())
     except LookupError:
         raise Refusal("Challenge #{id} was just taken or withdrawn.", id=found.id) from None
-    return await svc.start_match(ctx, taken.variant, taken.options, (taken.challenger, ctx.player.id),
-                                 taken.match_target)
+    return await start_match(svc, ctx, taken.variant, taken.options, (taken.challenger, ctx.player.id),
+                             taken.match_target)
 
 
 async def decline(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
@@ -122,9 +154,46 @@ async def lobby(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     if not found:
         return Reply(ctx.t("No open challenges here. Open one with /challenge plakoto."))
     lines = [ctx.t("Open challenges:")]
-    choices = []
+    buttons = []
     for c in found:
         who = await svc.store.players.get(c.challenger)
-        lines.append(f"#{c.id} {variant(c.variant, dict(c.options)).describe()} to {c.match_target} — {who.name}")
-        choices.append(Choice(f"#{c.id}", f"/accept {c.id}"))
-    return Reply("\n".join(lines), choices=tuple(choices))
+        lines.append(f"#{c.id} {_describe(c.variant, c.options)} to {c.match_target} — {who.name}")
+        buttons.append(Button(ctx.t("Accept #{id}", id=c.id), Action(Verb.ACCEPT, c.id).pack(), "success"))
+    rows = tuple(tuple(buttons[i:i + 5]) for i in range(0, min(len(buttons), 25), 5))
+    return Reply("\n".join(lines), buttons=rows)
+
+
+async def start(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+    """`/start`: a first visit (help), or a deep link to a challenge (`c`) or a game (`g`)."""
+    from .info import help_
+
+    if cmd.ref is None:
+        return await help_(svc, ctx, cmd)
+    if cmd.value == "g":
+        try:
+            record = await svc.store.games.get(cmd.ref)
+        except NotFound:
+            raise Refusal("There is no game #{id}; /games lists yours.", id=cmd.ref) from None
+        if record.chat != ctx.chat.key and ctx.player.id not in record.players:
+            raise Refusal("Game #{id} is played in another chat; it is shown only there (and privately to its "
+                          "players).", id=record.id)
+        reply = await views.view(svc, ctx, record, [ctx.t("Game #{id}.", id=record.id)])
+        return Reply(reply.text, reply.picture, reply.board, builder=reply.builder, game_id=record.id, private=True)
+    try:
+        found = await svc.store.challenges.get(cmd.ref, now=svc.clock())
+    except LookupError:
+        raise Refusal("There is no open challenge #{id} (it may have expired or been taken).", id=cmd.ref) from None
+    who = await svc.player(found.challenger)
+    text = ctx.t("{name} invites you to challenge #{id}: {variant}, a match to {n}.", name=who.name, id=found.id,
+                 variant=_describe(found.variant, found.options), n=found.match_target)
+    return Reply(text, buttons=(_buttons(ctx, found, targeted=found.target is not None),), private=True)
+
+
+def _describe(name: str, options: Mapping[str, str]) -> str:
+    """`tapa mother=tie`, or a cycle match as `tavli (portes → plakoto → fevga)`."""
+    opts = dict(options)
+    cycle = opts.pop("cycle", None)
+    if cycle is None:
+        return variant(name, opts).describe()
+    extra = " ".join(f"{k}={v}" for k, v in sorted(opts.items()))
+    return f"{cycle} ({' → '.join(CYCLES[cycle])}) {extra}".strip()

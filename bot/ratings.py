@@ -13,7 +13,7 @@ K = 24.0
 
 def expected(rating: float, opponent: float) -> float:
     """The expected score of `rating` against `opponent` (0..1)."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((opponent - rating) / 400.0)))
 
 
 def deltas(winner: float, loser: float, tie: bool = False) -> tuple[float, float]:

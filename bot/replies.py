@@ -1,37 +1,104 @@
-"""What the service answers: platform-neutral replies that adapters turn into messages, images and buttons."""
+"""What the service answers: platform-neutral replies that adapters turn into messages, pictures and buttons.
+
+An adapter reads a `Reply` and nothing else: the text (plain text, never markup: adapters escape it for their
+platform), an optional typed `Picture`, rows of `Button`s whose `data` is a packed `bot.actions.Action`, an
+optional move `Builder`, the players to `mentions` (notify), and whether the reply is `private` (only the
+caller sees it: an ephemeral Discord message, a Telegram toast or direct message).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
+
+PictureFormat = Literal["png", "gif"]
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+Delivery = Literal["new", "update"]
 
 
 @dataclass(frozen=True, slots=True)
 class Identity:
-    """A person on a platform: `user_id` is stable, `name` is how to show them."""
+    """A person on a platform: `user_id` is stable, `name` is how to show them.
+
+    `username` is the platform handle without `@` (Telegram usernames), if any: the service keeps a directory
+    of handles it has seen so that `/challenge @bob` finds bob. `language` is the platform's language hint
+    (Telegram `language_code`, Discord locale), used for players who have not chosen one with `/lang`.
+    """
 
     platform: str
     user_id: str
     name: str
+    username: str | None = None
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Chat:
-    """A conversation on a platform (a channel, group or the console)."""
+    """A conversation on a platform (a channel, group, private chat, or the console).
+
+    `private` marks a one-to-one chat with the bot (direct messages).
+    """
 
     platform: str
     chat_id: str
+    private: bool = False
 
     @property
     def key(self) -> str:
         return f"{self.platform}:{self.chat_id}"
 
+    @classmethod
+    def from_key(cls, key: str) -> Chat:
+        """The chat of a stored chat key (`platform:chat id`)."""
+        platform, _, chat_id = key.partition(":")
+        return cls(platform, chat_id)
+
 
 @dataclass(frozen=True, slots=True)
-class Choice:
-    """A button: its `label` and the command text it sends (`/accept k3vq7d`, `/move 24/18 13/8 k3vq7d`)."""
+class Picture:
+    """An image to post: a PNG board or an animated replay (GIF)."""
+
+    data: bytes
+    format: PictureFormat = "png"
+
+    @property
+    def mime(self) -> str:
+        return f"image/{self.format}"
+
+    @property
+    def animated(self) -> bool:
+        return self.format == "gif"
+
+    def filename(self, stem: str) -> str:
+        """`stem` with the extension of the picture's real format."""
+        return f"{stem}.{self.format}"
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button: its `label` and the packed action (`bot.actions.Action.pack()`, ≤ 64 bytes) it sends."""
 
     label: str
-    command: str
+    data: str
+    style: ButtonStyle = "secondary"
+
+
+@dataclass(frozen=True, slots=True)
+class Builder:
+    """The step-by-step move builder of one game at one version (issue: a play built move by move).
+
+    `text` says the play built so far; `rows` are the builder's buttons (the single moves that can continue,
+    then undo / confirm), at most 5 rows of at most 5 (Discord's limit, one screen in Telegram). `open` is the
+    button that opens the builder from a board message (Discord's "Make your move"), `complete` whether the
+    play built so far can be confirmed.
+    """
+
+    game_id: str
+    version: int
+    text: str
+    rows: tuple[tuple[Button, ...], ...]
+    open: Button
+    complete: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,23 +113,58 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
-class Reply:
-    """One answer: `text` always; a PNG `image`, the `board` as data, `choices` and players to `mention`.
+class Suggestion:
+    """One autocomplete entry: what to show and the value to put in the option (canonical notation)."""
 
-    `mention` holds the platform user ids to notify (the player to move, the challenged player).
+    label: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """One answer.
+
+    - `text`: plain text (names inside it are the players' own, unescaped: adapters escape for their markup).
+    - `picture`: a typed picture; `board` the board as data.
+    - `buttons`: rows of buttons (challenge Accept/Decline, the lobby, "open the game").
+    - `builder`: the move builder of the game shown, when the player to move has a choice.
+    - `mentions`: the players to notify (the player to move, the challenged player), same platform only.
+    - `private`: only the caller should see it (Discord ephemeral, Telegram toast or direct message).
+    - `delivery`: "update" when the reply is the new state of the message whose button was pressed (a builder
+      step: edit that message in place), "new" for a new message.
+    - `game_id`: the game a board reply shows (adapters use it to retire the previous board's buttons).
+    - `ok`: False for refusals and errors.
     """
 
     text: str
-    image: bytes | None = None
+    picture: Picture | None = None
     board: Board | None = None
-    choices: tuple[Choice, ...] = ()
-    mention: tuple[str, ...] = ()
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    builder: Builder | None = None
+    mentions: tuple[Identity, ...] = ()
+    private: bool = False
+    delivery: Delivery = "new"
+    game_id: str | None = None
     ok: bool = True
+
+    @property
+    def image(self) -> bytes | None:
+        """The picture's bytes, if any."""
+        return self.picture.data if self.picture is not None else None
+
+
+NoticeKind = Literal["reminder", "timeout", "resumed", "other"]
 
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A message the service sends by itself (a reminder, a forfeit on time) to `chat`."""
+    """A message the service sends by itself (a reminder, a loss on time, a resumed game) to `chat`.
+
+    `to` is set when the notice should go to that player directly (a reminder by direct message); adapters
+    that cannot reach the player privately post it in `chat` instead.
+    """
 
     chat: Chat
     reply: Reply = field(default_factory=lambda: Reply(""))
+    to: Identity | None = None
+    kind: NoticeKind = "other"

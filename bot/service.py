@@ -1,29 +1,38 @@
-"""The game service: where a player's command text becomes a state change and a reply.
+"""The game service: where a chat's commands, button presses and autocomplete queries become state changes
+and replies. It is the one place that decides; adapters only translate.
 
-`Service.handle(identity, chat, text)` is the one entry point every adapter uses. A game change is: load the
-record → compute with the engine (pure, `turns.py`) → one compare-and-set per logged step with a command id
-derived from the command (so a repeated command applies once) → render the board. Nothing raises out of
-`handle`: every refusal and every failure becomes a short reply that says why and changes nothing.
+Entry points (none raises: every refusal and failure becomes a short reply in the caller's language that says
+why and changes nothing):
+
+- `handle(who, chat, text)`: a typed line, parsed into a `Command` and executed;
+- `execute(who, chat, command)`: a structured command (a slash command, or a parsed line);
+- `press(who, chat, data)`: a button press carrying a versioned action (`bot.actions`);
+- `suggest(who, chat, typed)`: the legal plays that match what was typed (autocomplete);
+- `remember(who)`: a user the adapter saw (the directory that resolves `@handles`);
+- `tick()`: reminders, losses on time and games to resume, as notices for the adapters.
+
+The work is split by job: `progression` (apply, advance, commit), `results` (standings, ratings, match
+advance), `views` (boards and the move builder), `interact` (buttons and autocomplete), and the command
+handlers (`handlers`, `lobby`, `info`), dispatched through `dispatch.HANDLERS`.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
+import asyncio
+import contextlib
+import functools
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
+from typing import ParamSpec, TypeVar
 
-from game import GameError, Side, variant
-from game.flow import Game
-from game.match import Match
-from renderer import LastPlay
+from game import GameError, Side
 from storage import (
-    AlreadyExists,
     GameRecord,
     MatchRecord,
-    MoveLogEntry,
     NotFound,
     PlayerRecord,
     StorageError,
@@ -32,44 +41,38 @@ from storage import (
     VersionConflict,
 )
 
-from . import chats, commands, dice, i18n
+from . import chats, commands, dice, i18n, images
 from .cache import TTLCache
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
-from .gamestate import (
-    OPENING,
-    dice_field,
-    game_of,
-    outcome_of,
-    result_of,
-    seed_of,
-    side_index,
-    side_of,
-    variant_options,
-)
+from .gamestate import game_of, side_of
 from .images import board_png
-from .ratings import deltas
-from .replies import Board, Chat, Choice, Identity, Reply
-from .turns import Advance, Event, Step, advance
+from .replies import Chat, Identity, Notice, Reply, Suggestion
 
 log = logging.getLogger(__name__)
 
 COMPUTER = Identity("ai", "engine", "Computer")
-MAX_CHOICES = 12
+COMPUTER_NAMES = ("computer", "ai", "bot")  # names that mean the computer, in any case
 CACHE_SECONDS = 30.0
-Handler = Callable[["Service", Ctx, Command], Awaitable[Reply]]
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class Service:
     """Platform-neutral commands on a `storage.Store`.
 
     `clock` gives Unix seconds (inject a fake one for deadline tests), `seeds` a fresh secret dice seed per
-    game, `render` the board PNG (`images.board_png`; None for text only).
+    game, `render` the board PNG (`images.board_png`; None for text only). Drawing and the computer's thinking
+    run off the event loop (`offload`), so it keeps serving other chats meanwhile: in `processes` worker
+    processes when set (`tabla run` does: drawing then uses another core instead of holding this process's
+    interpreter), else in a small thread pool (every function and argument must then be picklable, so the
+    service passes module-level functions and the reader's language, never a closure).
     """
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  seeds: Callable[[], str] = dice.new_seed, render: Callable[..., bytes | None] | None = board_png,
-                 deadline_hours: float = 72.0, challenge_hours: float = 24.0, language: str = i18n.DEFAULT) -> None:
+                 deadline_hours: float = 72.0, challenge_hours: float = 24.0, language: str = i18n.DEFAULT,
+                 workers: int = 2, processes: int = 0) -> None:
         self.store = store
         self.clock = clock
         self.seeds = seeds
@@ -77,39 +80,171 @@ class Service:
         self.deadline_hours = deadline_hours
         self.challenge_hours = challenge_hours
         self.language = language
+        self.invite_links: dict[str, str] = {}
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabla-work")
+        self._processes = processes
+        self._process_pool: ProcessPoolExecutor | None = None
         self._computer_id: str | None = None
         self._players: TTLCache[PlayerRecord] = TTLCache(CACHE_SECONDS)
         self._chats: TTLCache[chats.ChatSettings] = TTLCache(CACHE_SECONDS)
+        self._accounts: TTLCache[PlayerRecord] = TTLCache(CACHE_SECONDS)
 
-    # --- the entry point ------------------------------------------------------------------------------
+    # --- the entry points -----------------------------------------------------------------------------
 
     async def handle(self, who: Identity, chat: Chat, text: str, *, command_id: str | None = None) -> Reply:
-        """Run one command line and answer it; never raises."""
-        lang = self.language
+        """Parse one typed line and execute it."""
         try:
-            player = await self.store.players.ensure(who.platform, who.user_id, _clean_name(who.name))
-            lang = player.language or lang
-            if player.language is None:
-                lang = (await self.chat_settings(chat.key)).language or lang
-            ctx = Ctx(who, chat, player, i18n.choose(lang, default=self.language), command_id)
-            lang = ctx.lang
-            try:
-                cmd = commands.parse(text)
-            except CommandError as exc:
-                return Reply(ctx.t(exc.message, **exc.values), ok=False)
-            from .handlers import HANDLERS
+            cmd = commands.parse(text)
+        except CommandError as exc:
+            lang = await self.reply_language(who, chat)
+            return Reply(i18n.tr(lang, exc.message, **exc.values), ok=False, private=True)
+        return await self.execute(who, chat, cmd, command_id=command_id)
 
-            return await HANDLERS[cmd.name](self, ctx, cmd)
-        except Refusal as exc:
-            return Reply(i18n.tr(lang, exc.message, **exc.values), ok=False)
+    async def execute(self, who: Identity, chat: Chat, cmd: Command, *, command_id: str | None = None) -> Reply:
+        """Run one command and answer it."""
+        from .dispatch import HANDLERS
+
+        return await self._guarded(who, chat, command_id, lambda ctx: HANDLERS[cmd.name](self, ctx, cmd),
+                                   f"/{cmd.name}")
+
+    async def press(self, who: Identity, chat: Chat, data: str, *, command_id: str | None = None) -> Reply:
+        """A button press: `data` is a packed action (`bot.actions`)."""
+        from .interact import press
+
+        return await self._guarded(who, chat, command_id, lambda ctx: press(self, ctx, data), "press")
+
+    async def suggest(self, who: Identity, chat: Chat, typed: str, game: str | None = None) -> list[Suggestion]:
+        """The caller's legal plays matching `typed`, best first, at most 25 (empty when not their turn)."""
+        from .interact import suggest
+
+        try:
+            ctx = await self.context(who, chat, None)
+            return await suggest(self, ctx, typed, game)
+        except (Refusal, GameError, StorageError, CommandError):
+            return []
+        except Exception:
+            log.exception("autocomplete failed: %r", typed[:100])
+            return []
+
+    async def remember(self, who: Identity) -> None:
+        """Record a user the adapter saw: their account, name and handle (for `/challenge @handle`)."""
+        try:
+            await self._ensure(who)
+        except StorageError:
+            log.warning("could not remember %s:%s", who.platform, who.user_id)
+
+    async def tick(self, limit: int = 100) -> list[Notice]:
+        """Reminders and losses on time that are due now, and games left waiting on the service by an outage
+        (`bot.resume`), as notices to post."""
+        from .deadlines import tick
+        from .resume import resume
+
+        notices = await tick(self, limit)
+        try:
+            notices += await resume(self)
+        except StorageError:
+            log.warning("could not look for games to resume; the store does not answer")
+        return notices
+
+    async def resume(self) -> list[Notice]:
+        """Every game left waiting on the service (the computer to move, a forced play, a next game): at
+        start-up, before the periodic `tick`."""
+        from .resume import resume
+
+        return await resume(self, grace=0.0)
+
+    async def offload(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run CPU work (drawing, the computer's thinking) in the worker processes or threads, off the loop.
+
+        A worker process that dies is replaced, and the work is done once more in a thread.
+        """
+        loop = asyncio.get_running_loop()
+        call = functools.partial(fn, *args, **kwargs)
+        if self._processes > 0:
+            if self._process_pool is None:
+                self._process_pool = ProcessPoolExecutor(self._processes, mp_context=get_context("spawn"),
+                                                         initializer=images.prepare_worker)
+            try:
+                return await loop.run_in_executor(self._process_pool, call)
+            except BrokenProcessPool:
+                log.warning("a worker process died; starting new ones")
+                self._process_pool = None
+        return await loop.run_in_executor(self._pool, call)
+
+    def close(self) -> None:
+        """Stop the worker threads and processes (work in flight finishes)."""
+        self._pool.shutdown(wait=True)
+        if self._process_pool is not None:
+            self._process_pool.shutdown(wait=True)
+
+    # --- callers ----------------------------------------------------------------------------------------
+
+    async def context(self, who: Identity, chat: Chat, command_id: str | None) -> Ctx:
+        """The caller's player record (created on first sight) and reply language."""
+        player = await self._ensure(who)
+        lang = player.language
+        if lang is None:
+            lang = (await self.chat_settings(chat.key)).language or who.language
+        return Ctx(who, chat, player, i18n.choose(lang, who.language, default=self.language), command_id)
+
+    async def _ensure(self, who: Identity) -> PlayerRecord:
+        name = clean_name(who.name)
+        if name.lower() in COMPUTER_NAMES and (who.platform, who.user_id) != (COMPUTER.platform, COMPUTER.user_id):
+            name = f"{name} (player)"  # only the computer is called Computer
+        player = await self.store.players.ensure(who.platform, who.user_id, name)
+        if who.username:
+            await self.store.directory.remember(who.platform, who.username, who.user_id)
+        return player
+
+    async def reply_language(self, who: Identity, chat: Chat) -> str:
+        """The language to answer `who` in (their choice, the chat's, their platform's, the default); never
+        raises (adapters use it for their own refusals)."""
+        try:
+            return (await self.context(who, chat, None)).lang
+        except Exception:
+            return i18n.choose(who.language, default=self.language)
+
+    async def _guarded(self, who: Identity, chat: Chat, command_id: str | None,
+                       run: Callable[[Ctx], Awaitable[Reply]], what: str) -> Reply:
+        lang = i18n.choose(who.language, default=self.language)
+        try:
+            ctx = await self.context(who, chat, command_id)
+            lang = ctx.lang
+            return await run(ctx)
+        except (Refusal, CommandError) as exc:
+            return Reply(i18n.tr(lang, exc.message, **exc.values), ok=False, private=True)
         except GameError as exc:
-            return Reply(str(exc), ok=False)
+            return Reply(i18n.game_error(lang, exc), ok=False, private=True)
         except StoreUnavailable:
             return Reply(i18n.tr(lang, "The game store is not answering; nothing was changed. Try again soon."),
-                         ok=False)
+                         ok=False, private=True)
+        except VersionConflict:
+            return Reply(i18n.tr(lang, "The game moved on while I was answering; nothing was changed. /board "
+                                       "shows it now."), ok=False, private=True)
         except Exception:
-            log.exception("command failed: %r", text[:100])
-            return Reply(i18n.tr(lang, "Something went wrong on my side; please try again."), ok=False)
+            log.exception("%s failed", what)
+            return Reply(i18n.tr(lang, "Something went wrong on my side; please try again."), ok=False,
+                         private=True)
+
+    async def resolve(self, ctx: Ctx, cmd: Command) -> PlayerRecord | None:
+        """The player a command names: resolved by the front end, or a handle looked up in the directory.
+
+        :raises Refusal: a handle nobody here has used.
+        """
+        if cmd.player is not None:
+            if cmd.player.user_id == COMPUTER.user_id and cmd.player.platform == COMPUTER.platform:
+                return await self.player(await self.computer_id())
+            return await self._ensure(cmd.player)
+        if cmd.target is None:
+            return None
+        if cmd.target.lower() in COMPUTER_NAMES:
+            return await self.player(await self.computer_id())
+        user_id = await self.store.directory.lookup(ctx.chat.platform, cmd.target)
+        found = await self.store.players.find(ctx.chat.platform, user_id) if user_id else None
+        if found is None:
+            raise Refusal("I do not know @{name} yet: ask them to write something in this chat, or reply to "
+                          "one of their messages with the command.", name=cmd.target)
+        return found
 
     # --- players and games ----------------------------------------------------------------------------
 
@@ -139,16 +274,26 @@ class Service:
                 out[side_of(i)] = "?"
         return out
 
-    async def find_game(self, ctx: Ctx, ref: str | None, *, active: bool = True) -> GameRecord:
-        """The game `ref` names, or the caller's only active game in this chat.
+    async def find_game(self, ctx: Ctx, ref: str | None, *, shared_when_over: bool = False) -> GameRecord:
+        """The game `ref` names, or the caller's only active game in this chat, or else the caller's game that
+        ended last here (so /board, /history and /verify right after the end show it).
 
-        :raises Refusal: no such game, none here, or several and no id.
+        A game is shown only in its own chat, and privately (a direct chat with the bot) to its players; with
+        `shared_when_over`, a finished game's players may show it anywhere (a replay to share).
+
+        :raises Refusal: no such game, another chat's, none here, or several and no id.
         """
         if ref is not None:
             try:
-                return await self.store.games.get(ref)
+                record = await self.store.games.get(ref)
             except NotFound:
                 raise Refusal("There is no game #{id}; /games lists yours.", id=ref) from None
+            if record.chat != ctx.chat.key:
+                mine = ctx.player.id in record.players
+                if not (mine and (ctx.chat.private or (shared_when_over and record.result is not None))):
+                    raise Refusal("Game #{id} is played in another chat; it is shown only there (and privately "
+                                  "to its players).", id=ref)
+            return record
         games = []
         for gid in await self.store.games.active_for(ctx.player.id):
             try:
@@ -158,6 +303,10 @@ class Service:
             if record.chat == ctx.chat.key:
                 games.append(record)
         if not games:
+            last = await self.store.preferences.get(ctx.player.id, last_game_key(ctx.chat.key))
+            if last is not None:
+                with contextlib.suppress(NotFound):
+                    return await self.store.games.get(last)
             raise Refusal("You have no game in this chat. Start one with /challenge or /play ai.")
         if len(games) > 1:
             ids = " ".join(f"#{g.id}" for g in games)
@@ -186,241 +335,30 @@ class Service:
         await chats.save(self.store, chat, language=language, deadline_hours=deadline_hours)
         self._chats.forget(chat.key)
 
+    def forget_player(self, pid: str) -> None:
+        """Drop a cached player record after a change made here."""
+        self._players.forget(pid)
+        self._accounts.clear()
+
     async def deadline_hours_for(self, chat_key: str | None) -> float:
         if chat_key is None:
             return self.deadline_hours
         return (await self.chat_settings(chat_key)).deadline_hours or self.deadline_hours
 
-    # --- matches and games -----------------------------------------------------------------------------
 
-    async def start_match(self, ctx: Ctx, name: str, options: Mapping[str, str], players: tuple[str, str],
-                          target: int) -> Reply:
-        """Create a match and its first game, make the opening roll and answer with the board."""
-        v = variant(name, dict(options))
-        now = self.clock()
-        match = await self.store.matches.create(variant=v.name, options=v.options(), players=players, target=target,
-                                                starts_next=-1, chat=ctx.chat.key, now=now)
-        record = await self.create_game(match, 0, None)
-        await self.store.matches.update(match, replace(match, games=(record.id,)), now=now)
-        begins = ("Game #{id} begins: {variant}, a match to {n} points. Dice seed commitment: {c}." if target > 1
-                  else "Game #{id} begins: {variant}, a single game. Dice seed commitment: {c}.")
-        head = [ctx.t(begins,
-                      id=record.id, variant=v.describe(), n=target, c=dice.commitment(seed_of(record)))]
-        return await self.progress(ctx, record, (), head, f"start:{record.id}")
-
-    async def create_game(self, match: MatchRecord, index: int, starter: Side | None) -> GameRecord:
-        """Game number `index` of `match` (its id derives from the match, so a retry finds it)."""
-        v = variant(match.variant, dict(match.options))
-        game = Game.new(v, starter)
-        game_id = _short_id(f"{match.id}:{index}") if index else None
-        for attempt in range(5):
-            gid = game_id or _short_id(self.seeds() + str(attempt))
-            try:
-                return await self.store.games.create(
-                    variant=v.name, options=v.options(), seed=self.seeds(), players=match.players,
-                    position=game.position.to_tpn(), dice=OPENING if game.phase == "opening" else "", turn=0,
-                    chat=match.chat, match_id=match.id, now=self.clock(), game_id=gid)
-            except AlreadyExists:
-                if game_id is not None:
-                    existing = await self.store.games.get(game_id)
-                    if existing.match_id == match.id:
-                        return existing
-                    game_id = None
-        raise AlreadyExists("game", "(fresh id)")
-
-    async def progress(self, ctx: Ctx, record: GameRecord, first: tuple[Step, ...], head: list[str],
-                       command: str) -> Reply:
-        """Apply `first` (a human's step), let the service act until a human must decide, store it all, answer."""
-        game = first[-1].game if first else game_of(record)
-        rolls = first[-1].rolls if first else record.turn
-        seed = seed_of(record)
-        adv = advance(game, seed, record.id, rolls, await self.computer_sides(record))
-        adv = Advance(first + adv.steps, adv.game, adv.rolls, adv.events)
-        stored, duplicate = await self.commit(record, adv, command)
-        names = await self.names(stored)
-        lines = list(head)
-        if not duplicate:
-            lines += [self.say(ctx, e, names) for s in adv.steps for e in s.events]
-            lines += [self.say(ctx, e, names) for e in adv.events]
-        plays_made = [s.last for s in adv.steps if s.last is not None]
-        last = plays_made[-1] if plays_made else None
-        if stored.result is not None:
-            lines += await self.finish(ctx, stored, names)
-            match = await self.store.matches.get(stored.match_id) if stored.match_id else None
-            if match is not None and match.winner is None and match.games and match.games[-1] != stored.id:
-                nxt = await self.store.games.get(match.games[-1])
-                if nxt.version == 1:
-                    lines.append(ctx.t("Next game: #{id}.", id=nxt.id))
-                    return await self.progress(ctx, nxt, (), lines, f"start:{nxt.id}")
-                return await self.view(ctx, nxt, lines)
-        return await self.view(ctx, stored, lines, last=last)
-
-    async def commit(self, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool]:
-        """Store every step of `adv` (one compare-and-set each, command ids `<command>:<k>`).
-
-        Returns the stored record and whether the command had been applied before (a duplicate).
-        """
-        now = self.clock()
-        hours = await self.deadline_hours_for(record.chat)
-        current = record
-        duplicate = False
-        states: list[tuple[Step | None, Game, int]] = [(s, s.game, s.rolls) for s in adv.steps]
-        if states:
-            states[-1] = (states[-1][0], adv.game, adv.rolls)
-        elif dice_field(adv.game) != record.dice or adv.rolls != record.turn:
-            states = [(None, adv.game, adv.rolls)]
-        for k, (step, game, rolls) in enumerate(states):
-            new = self.record_state(current, game, rolls, now, hours)
-            move = None
-            if step is not None:
-                move = MoveLogEntry(side_index(step.side), step.dice, step.play, new.position, now)
-            result = await self.store.games.apply(current, new, command_id=f"{command}:{k}", move=move, now=now)
-            duplicate = duplicate or result.duplicate
-            current = replace(new, version=result.version, updated_at=now)
-        if duplicate:
-            current = await self.store.games.get(record.id)
-        return current, duplicate
-
-    def record_state(self, current: GameRecord, game: Game, rolls: int, now: float, hours: float) -> GameRecord:
-        over = game.phase == "over"
-        return replace(current, position=game.position.to_tpn(), dice=dice_field(game), turn=rolls,
-                       result=result_of(game.outcome) if over and game.outcome else None,
-                       deadline=None if over else now + hours * 3600,
-                       remind_at=None if over else now + hours * 1800)
-
-    async def finish(self, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> list[str]:
-        """A finished game: say who won, reveal the seed, count standings and ratings, advance the match."""
-        assert record.result is not None
-        outcome = outcome_of(record.result)
-        lines = []
-        if outcome.winner is None:
-            lines.append(ctx.t("The game is a tie ({reason}): nobody scores.", reason=outcome.reason))
-        else:
-            lines.append(ctx.t("{name} wins game #{id}: {points} point(s), {reason}.", name=names[outcome.winner],
-                               id=record.id, points=outcome.points, reason=outcome.reason))
-        seed = seed_of(record)
-        lines.append(ctx.t("Dice seed revealed: {seed} (commitment {c}). Check every roll with /verify {id}.",
-                           seed=seed, c=dice.commitment(seed), id=record.id))
-        await self.count_result(record)
-        if record.match_id:
-            lines += await self.advance_match(ctx, record, names)
-        return lines
-
-    async def count_result(self, record: GameRecord) -> None:
-        """Standings (points won and lost per chat) and Elo ratings per variant, once per game."""
-        assert record.result is not None
-        outcome = outcome_of(record.result)
-        white, black = record.players
-        if white == black:
-            return
-        if outcome.winner is not None and record.chat:
-            winner = record.players[side_index(outcome.winner)]
-            loser = record.players[1 - side_index(outcome.winner)]
-            await self.store.standings.record(record.chat, f"g:{record.id}", {winner: outcome.points})
-            await self.store.standings.record(f"{record.chat}/lost", f"g:{record.id}", {loser: outcome.points})
-        ratings = self.store.ratings
-        rw, rb = await ratings.rating(record.variant, white), await ratings.rating(record.variant, black)
-        if outcome.winner is Side.BLACK:
-            db, dw = deltas(rb, rw)
-        else:
-            dw, db = deltas(rw, rb, tie=outcome.winner is None)
-        await ratings.record(record.variant, f"g:{record.id}", {white: dw, black: db})
-
-    async def advance_match(self, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> list[str]:
-        """Add the game to its match (R-MATCH-1, R-OPEN-2, R-END-4) and create the next game if any."""
-        assert record.result is not None and record.match_id is not None
-        for _ in range(5):
-            match = await self.store.matches.get(record.match_id)
-            if match.winner is not None or not match.games or match.games[-1] != record.id:
-                return []
-            v = variant(match.variant, dict(match.options))
-            starter = None if match.starts_next < 0 else side_of(match.starts_next)
-            engine = Match(v, match.target, match.score[0], match.score[1], len(match.games), starter)
-            engine = engine.record(outcome_of(record.result))
-            score = (engine.white, engine.black)
-            lines = []
-            if match.target > 1:
-                lines.append(ctx.t("Match score: {white} {a} – {b} {black} (to {n}).", white=names[Side.WHITE],
-                                   a=score[0], b=score[1], black=names[Side.BLACK], n=match.target))
-            if engine.winner is not None:
-                new = replace(match, score=score, winner=side_index(engine.winner))
-            else:
-                nxt = await self.create_game(match, len(match.games), engine.next_starter)
-                starts = -1 if engine.next_starter is None else side_index(engine.next_starter)
-                new = replace(match, score=score, games=(*match.games, nxt.id), starts_next=starts)
-            try:
-                await self.store.matches.update(match, new, now=self.clock())
-            except VersionConflict:
-                continue
-            if engine.winner is not None:
-                winner, loser = match.players[side_index(engine.winner)], match.players[1 - side_index(engine.winner)]
-                if match.chat and winner != loser:
-                    await self.store.standings.record(f"{match.chat}/matches", f"m:{match.id}", {winner: 1})
-                    await self.store.standings.record(f"{match.chat}/mlost", f"m:{match.id}", {loser: 1})
-                if match.target > 1:
-                    lines.append(ctx.t("{name} wins the match.", name=names[engine.winner]))
-            return lines
-        return []
-
-    # --- replies ---------------------------------------------------------------------------------------
-
-    def say(self, ctx: Ctx, event: Event, names: Mapping[Side, str]) -> str:
-        values = {k: names.get(v, v.value) if isinstance(v, Side) else v for k, v in event.values.items()}
-        return ctx.t(event.message, **values)
-
-    async def view(self, ctx: Ctx, record: GameRecord, lines: list[str], *, last: LastPlay | None = None,
-                   image: bool = True) -> Reply:
-        """The reply showing a game: the lines, whose turn it is (mentioned), the board and the legal plays."""
-        game = game_of(record)
-        names = await self.names(record)
-        mention: tuple[str, ...] = ()
-        choices: tuple[Choice, ...] = ()
-        if game.phase == "move" and game.dice is not None:
-            to_move = game.turn
-            pid = record.players[side_index(to_move)]
-            user = await self.player(pid)
-            if user.platform == ctx.who.platform:
-                mention = (user.platform_user_id,)
-            lines.append(ctx.t("{name} ({side}) to move with {dice} in game #{id}.", name=names[to_move],
-                               side=to_move.value, dice=dice.format_dice(game.dice), id=record.id))
-            plays = game.plays()
-            if len(plays) <= MAX_CHOICES:
-                choices = tuple(Choice(p.notation, f"/move {p.notation} {record.id}") for p in plays)
-            viewer = to_move
-        else:
-            viewer = side_of(record.players.index(ctx.player.id)) if ctx.player.id in record.players else Side.WHITE
-        score = None
-        if record.match_id:
-            try:
-                m = await self.store.matches.get(record.match_id)
-                score = (m.score[0], m.score[1], m.target)
-            except NotFound:
-                pass
-        png = None
-        if image and self.render is not None:
-            png = self.render(game.variant, game.position, viewer, last=last, dice=game.dice,
-                              names=names, score=score, result=game.outcome)
-        board = Board(record.variant, tuple(sorted(variant_options(record.options).items())), record.position,
-                      side_index(viewer), game.dice)
-        return Reply("\n".join(lines), png, board, choices, mention)
-
-    def command_id(self, ctx: Ctx, record: GameRecord, text: str) -> str:
-        """The id of a game command: the adapter's message id, else derived from who, what game state and what
-        text, so the same command sent twice at once applies once."""
-        if ctx.command_id:
-            return f"c:{ctx.command_id.replace('|', '/')}"[:80]
-        digest = hashlib.sha256(f"{ctx.player.id}:{record.id}:{record.version}:{text}".encode()).hexdigest()
-        return f"h:{digest[:24]}"
+def last_game_key(chat_key: str) -> str:
+    """The preference that remembers a player's game that ended last in a chat."""
+    return f"last:{chat_key}"
 
 
-def _short_id(text: str) -> str:
-    """A 6-letter id (base32) derived from `text`."""
-    return base64.b32encode(hashlib.sha256(text.encode()).digest()).decode()[:6].lower()
-
-
-def _clean_name(name: str) -> str:
+def clean_name(name: str) -> str:
+    """A display name without control characters, at most 40 characters."""
     cleaned = "".join(ch for ch in name if ch.isprintable()).strip()[:40]
     return cleaned or "player"
+
+
+def ids(items: Sequence[str]) -> str:
+    return " ".join(f"#{i}" for i in items)
 
 
 __all__ = ["COMPUTER", "Reply", "Service", "StorageError"]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class Settings(BaseSettings):
@@ -18,21 +20,80 @@ class Settings(BaseSettings):
                                             description="Discord bot token; enables the Discord adapter")
     telegram_token: SecretStr | None = Field(None, alias="TELEGRAM_TOKEN",
                                              description="Telegram bot token; enables the Telegram adapter")
-    telegram_api_url: str | None = Field(None, alias="TELEGRAM_API_URL",
-                                         description="base URL of a self-hosted Telegram Bot API server")
+    telegram_api_url: str = Field("https://api.telegram.org", alias="TELEGRAM_API_URL",
+                                  description="root of the Bot API server: the bot calls <root>/bot<token>/<method> "
+                                              "(a self-hosted Local Bot API server: http://localhost:8081)")
+    telegram_rate_limit: bool = Field(True, alias="TELEGRAM_RATE_LIMIT",
+                                      description="on: throttle to Telegram's flood limits (python-telegram-bot's "
+                                                  "AIORateLimiter); off for a server without them (429s are still "
+                                                  "retried)")
+    telegram_webhook_url: str | None = Field(None, alias="TELEGRAM_WEBHOOK_URL",
+                                             description="public HTTPS URL of this bot's webhook; unset: long polling")
+    telegram_webhook_listen: str = Field("0.0.0.0", alias="TELEGRAM_WEBHOOK_LISTEN",
+                                         description="address the webhook server listens on")
+    telegram_webhook_port: int = Field(8443, alias="TELEGRAM_WEBHOOK_PORT", ge=1, le=65535,
+                                       description="port the webhook server listens on")
+    telegram_webhook_secret: SecretStr | None = Field(None, alias="TELEGRAM_WEBHOOK_SECRET",
+                                                      description="secret every webhook request must carry in "
+                                                                  "X-Telegram-Bot-Api-Secret-Token (required with "
+                                                                  "a webhook)")
+    discord_api_url: str | None = Field(None, alias="DISCORD_API_URL",
+                                        description="base URL for Discord REST calls (a REST proxy, e.g. "
+                                                    "http://proxy:8080/api/v10); the gateway is then the one its "
+                                                    "GET /gateway/bot returns")
+    discord_guild_ids: str | None = Field(None, alias="DISCORD_GUILD_IDS",
+                                          description="comma-separated guild ids to sync slash commands to at once "
+                                                      "(unset: global commands)")
+    discord_shard_count: int | None = Field(None, alias="DISCORD_SHARD_COUNT", ge=1,
+                                            description="total number of shards (unset: Discord's recommendation)")
+    discord_shard_ids: str | None = Field(None, alias="DISCORD_SHARD_IDS",
+                                          description="comma-separated shard ids this process runs (with "
+                                                      "DISCORD_SHARD_COUNT)")
+    discord_message_content: bool = Field(False, alias="DISCORD_MESSAGE_CONTENT",
+                                          description="read bare typed moves in channels (needs the privileged "
+                                                      "Message Content intent)")
     redis_url: str | None = Field(None, alias="REDIS_URL",
                                   description="redis://, rediss://, unix:// or redis+cluster:// URL; "
                                               "unset: an embedded server in the data directory")
     data_dir: Path | None = Field(None, alias="TABLA_DATA_DIR",
                                   description="where the embedded store and console board pictures live")
     language: str = Field("en", alias="TABLA_LANGUAGE", description="default reply language (en, bg, el)")
-    move_deadline_hours: float = Field(72.0, alias="TABLA_MOVE_DEADLINE_HOURS", gt=0,
+    move_deadline_hours: float = Field(72.0, alias="TABLA_MOVE_DEADLINE_HOURS", gt=0, le=24 * 30,
                                        description="time per move before the game is lost (per chat: /deadline)")
-    challenge_hours: float = Field(24.0, alias="TABLA_CHALLENGE_HOURS", gt=0,
+    challenge_hours: float = Field(24.0, alias="TABLA_CHALLENGE_HOURS", gt=0, le=24 * 365,
                                    description="how long a challenge stays open")
-    deadline_check_seconds: float = Field(30.0, alias="TABLA_DEADLINE_CHECK_SECONDS", gt=0,
+    deadline_check_seconds: float = Field(30.0, alias="TABLA_DEADLINE_CHECK_SECONDS", gt=0, le=3600,
                                           description="how often each process looks for due reminders")
-    log_level: str = Field("WARNING", alias="TABLA_LOG_LEVEL", description="logging level")
+    worker_processes: int = Field(1, alias="TABLA_WORKER_PROCESSES", ge=0, le=16,
+                                  description="processes that draw boards and think for the computer, beside the "
+                                              "event loop's (0: threads in this process)")
+    log_level: str = Field("WARNING", alias="TABLA_LOG_LEVEL",
+                           description="logging level: " + ", ".join(LOG_LEVELS))
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        if value.upper() not in LOG_LEVELS:
+            raise ValueError(f"use one of {', '.join(LOG_LEVELS)}, not {value!r}")
+        return value.upper()
+
+    @field_validator("redis_url")
+    @classmethod
+    def _usable_url(cls, value: str | None) -> str | None:
+        """A URL the store can use: its scheme, a numeric port, a key prefix without braces."""
+        if not value:
+            return None
+        from urllib.parse import urlsplit
+
+        from storage import Keys, StoreSettings
+
+        settings = StoreSettings.from_url(value)  # raises ValueError for another scheme
+        try:
+            _ = urlsplit(value).port
+        except ValueError:
+            raise ValueError(f"the port of {settings.display_url!r} is not a number") from None
+        Keys(settings.prefix)  # raises ValueError for braces
+        return value
 
 
 def describe() -> str:

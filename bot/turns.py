@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from game import Side
 from game.ai import choose_play
-from game.flow import Game
+from game.flow import FlowEvent, Game
 from game.plays import Play
 from renderer import LastPlay
 
@@ -57,10 +57,35 @@ def play_step(game: Game, play: Play, rolls: int, events: tuple[Event, ...] = ()
     return Step(after, rolls, game.turn, format_dice(game.dice), play.notation, events, LastPlay.from_play(play))
 
 
+CASCADE_MESSAGES = {
+    "cascade": "{side}'s double cascades: {moves} × {die} now, then every higher double up to 6.",
+    "stage": "{side} goes on with the cascade: {moves} × {die}, no roll.",
+    "transfer": "The cascade passes to {side}: {moves} × {die}, then the higher doubles up to 6.",
+    "forfeit": "{side} cannot play all of the transferred {die}s: the rest of the cascade is lost.",
+}
+
+
+def cascade_events(game: Game) -> list[Event]:
+    """The announcements of what the last transition did to a Gul Bara cascade (R-GULBARA-3/4)."""
+    return [Event(CASCADE_MESSAGES[e.kind], {"side": e.side, "die": e.die, "moves": e.moves})
+            for e in game.events if isinstance(e, FlowEvent)]
+
+
+def _stage_dice(game: Game, dice: str) -> str:
+    """The dice as announced: a cascade stage that no roll preceded says so (R-GULBARA-3)."""
+    stage = game.stage
+    if stage is not None and not stage.rolled:
+        return f"{stage.moves} × {stage.die}"
+    return dice
+
+
 def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collection[Side]) -> Advance:
-    """Act until a human in `game` has a choice to make; `computer` are the sides the engine plays."""
+    """Act until a human in `game` has a choice to make; `computer` are the sides the engine plays.
+
+    A Gul Bara cascade (R-GULBARA-3/4) is announced from the game's `events`, those of the play that led to
+    `game` included."""
     steps: list[Step] = []
-    pending: list[Event] = []
+    pending: list[Event] = cascade_events(game)
     while game.phase != "over":
         if game.phase == "opening":
             w, b = roll(seed, game_id, rolls)
@@ -78,31 +103,36 @@ def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collectio
         if game.phase == "roll":
             game = game.roll(*roll(seed, game_id, rolls))
             rolls += 1
+            pending.extend(cascade_events(game))
             continue
         plays = game.plays()
         assert game.dice is not None
-        dice = format_dice(game.dice)
+        dice = _stage_dice(game, format_dice(game.dice))
         mover = game.turn
+        staged = game.stage is not None and not game.stage.rolled  # a cascade stage: no roll preceded it
         if not plays:
-            pending.append(Event("{side} rolled {dice} and cannot move: the turn passes.",
+            pending.append(Event("{side} cannot play {dice}." if staged else
+                                 "{side} rolled {dice} and cannot move: the turn passes.",
                                  {"side": mover, "dice": dice}))
             after = game.pass_turn()
-            steps.append(Step(after, rolls, mover, dice, "pass", tuple(pending), LastPlay(mover)))
-            pending = []
+            steps.append(Step(after, rolls, mover, format_dice(game.dice), "pass", tuple(pending), LastPlay(mover)))
+            pending = cascade_events(after)
             game = after
         elif len(plays) == 1:
-            pending.append(Event("{side} rolled {dice}; the only play, {play}, was made.",
+            pending.append(Event("{side} plays {dice}; the only play, {play}, was made." if staged else
+                                 "{side} rolled {dice}; the only play, {play}, was made.",
                                  {"side": mover, "dice": dice, "play": plays[0].notation}))
             steps.append(play_step(game, plays[0], rolls, tuple(pending)))
-            pending = []
             game = steps[-1].game
+            pending = cascade_events(game)
         elif mover in computer:
             choice = choose_play(plays, ai_seed(seed, game_id, rolls))
-            pending.append(Event("{side} rolled {dice} and played {play}.",
+            pending.append(Event("{side} plays {dice}: {play}." if staged else
+                                 "{side} rolled {dice} and played {play}.",
                                  {"side": mover, "dice": dice, "play": choice.notation}))
             steps.append(play_step(game, choice, rolls, tuple(pending)))
-            pending = []
             game = steps[-1].game
+            pending = cascade_events(game)
         else:
             break
     return Advance(tuple(steps), game, rolls, tuple(pending))

@@ -14,9 +14,9 @@ from bot.service import Service
 from storage import Store, connect
 
 CHAT = Chat("console", "local")
-ALICE = Identity("console", "alice", "alice")
-BOB = Identity("console", "bob", "bob")
-CAROL = Identity("console", "carol", "carol")
+ALICE = Identity("console", "alice", "alice", username="alice")
+BOB = Identity("console", "bob", "bob", username="bob")
+CAROL = Identity("console", "carol", "carol", username="carol")
 
 
 class Clock:
@@ -67,5 +67,10 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def service(store: Store, clock: Clock) -> Service:
-    return Service(store, clock=clock, render=None)
+async def service(store: Store, clock: Clock) -> AsyncIterator[Service]:
+    """A service whose directory knows alice, bob and carol (as if each had written in the chat once)."""
+    svc = Service(store, clock=clock, render=None)
+    for who in (ALICE, BOB, CAROL):
+        await svc.remember(who)
+    yield svc
+    svc.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 
@@ -49,3 +50,37 @@ def test_tabla_check_tells_whether_the_store_answers(redis_url: str, tmp_path: P
     down = check("redis://127.0.0.1:1/0")  # nothing listens on port 1
     assert down.returncode == 1 and "does not answer" in down.stderr
     assert "Traceback" not in down.stderr
+
+
+def test_the_console_runs_the_deadline_loop_on_its_timer_without_anyone_typing(redis_url: str, prefix: str,
+                                                                                tmp_path: Path) -> None:
+    env = {**os.environ, "REDIS_URL": f"{redis_url}?prefix={prefix}", "TABLA_DATA_DIR": str(tmp_path),
+           "DISCORD_TOKEN": "", "TELEGRAM_TOKEN": "", "TABLA_DEADLINE_CHECK_SECONDS": "0.2",
+           "TABLA_MOVE_DEADLINE_HOURS": "0.0005"}  # 1.8 s per move, a reminder after 0.9 s
+    console = subprocess.Popen([sys.executable, "-m", "bot", "run", "--name", "alice", "--no-pictures"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=env, cwd=tmp_path)
+    assert console.stdin is not None and console.stdout is not None
+    seen: list[str] = []
+    done = threading.Event()
+
+    def read() -> None:
+        assert console.stdout is not None
+        for line in console.stdout:
+            seen.append(line)
+            if "ran out of time" in line:
+                done.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        console.stdin.write("/play ai plakoto to 1\n")
+        console.stdin.flush()  # and nothing more is typed until the loss on time is printed
+        assert done.wait(30), "".join(seen)
+        out = "".join(seen)
+        assert "it is your turn" in out and "left before the game is lost on time" in out
+    finally:
+        console.stdin.close()
+        console.wait(30)
+    assert console.returncode == 0
+    assert "Traceback" not in "".join(seen) + (console.stderr.read() if console.stderr else "")

@@ -19,7 +19,7 @@ from .play import play_out
 
 CHAT = Chat("console", "pictures")
 ANA = Identity("console", "ana", "Ana")
-BORIS = Identity("console", "boris", "Борис")
+BORIS = Identity("console", "boris", "Борис", username="boris")
 
 
 async def test_every_turn_carries_the_board_and_history_a_replay(store: Store, clock: Clock) -> None:

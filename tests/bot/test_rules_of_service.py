@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from bot import commands, deadlines
+from bot.actions import Action
 from bot.commands import CommandError
 from bot.gamestate import game_of
 from bot.replies import Chat
@@ -28,7 +29,7 @@ async def two_player_game(service: Service) -> str:
 async def test_only_the_challenged_player_accepts_a_targeted_challenge(service: Service) -> None:
     await service.handle(CAROL, CHAT, "/help")
     made = await service.handle(ALICE, CHAT, "/challenge @bob tapa")
-    cid = made.choices[0].command.split()[-1]
+    cid = Action.unpack(made.buttons[0][0].data).ref
     refused = await service.handle(CAROL, CHAT, f"/accept {cid}")
     assert not refused.ok and "someone else" in refused.text
     own = await service.handle(ALICE, CHAT, f"/accept {cid}")
@@ -43,8 +44,8 @@ async def test_only_the_challenged_player_accepts_a_targeted_challenge(service: 
 async def test_an_open_challenge_is_listed_and_anyone_may_accept(service: Service) -> None:
     await service.handle(ALICE, CHAT, "/challenge tawula to 3")
     lobby = await service.handle(BOB, CHAT, "/lobby")
-    assert "tawula" in lobby.text and lobby.choices
-    assert (await service.handle(CAROL, CHAT, lobby.choices[0].command)).ok
+    assert "tawula" in lobby.text and lobby.buttons
+    assert (await service.press(CAROL, CHAT, lobby.buttons[0][0].data)).ok
     assert "No open challenges" in (await service.handle(BOB, CHAT, "/lobby")).text
 
 
@@ -91,7 +92,8 @@ async def test_a_reminder_at_half_time_then_the_game_is_lost_on_time(service: Se
     clock.advance(37)
     notices = await deadlines.tick(service)
     assert len(notices) == 1 and "your turn" in notices[0].reply.text and late in notices[0].reply.text
-    assert notices[0].reply.mention == (late,)
+    assert [m.user_id for m in notices[0].reply.mentions] == [late]
+    assert "35 hours left" in notices[0].reply.text  # 72 h per move, 37 h gone
     assert await deadlines.tick(service) == []
     clock.advance(36)
     notices = await deadlines.tick(service)
@@ -175,3 +177,26 @@ async def test_the_computer_moves_by_itself(service: Service) -> None:
     assert record.result is not None or record.players[0 if game_of(record).turn is Side.WHITE else 1] != \
         (await service.computer_id())
     assert reply.ok
+
+
+async def test_a_move_sent_after_its_deadline_is_refused_and_the_game_lost_on_time(service: Service,
+                                                                                  clock: Clock) -> None:
+    gid = await two_player_game(service)
+    game = game_of(await service.store.games.get(gid))
+    mover = ALICE if game.turn is Side.WHITE else BOB
+    clock.advance(72.01)  # no deadline check has run since
+    late = await service.handle(mover, CHAT, f"/move {game.plays()[0].notation} {gid}")
+    assert not late.ok and "Too late" in late.text and "ran out of time" in late.text, late.text
+    record = await service.store.games.get(gid)
+    assert record.result is not None and record.result.reason == "timeout"
+    assert [e.play for e in (await service.store.games.snapshot(gid))[1]][-1] == "timeout"
+    assert not [n for n in await deadlines.tick(service) if n.kind == "timeout"]  # applied once
+
+
+async def test_a_reminder_says_minutes_when_less_than_an_hour_is_left(service: Service, clock: Clock) -> None:
+    assert (await service.handle(ALICE, CHAT, "/deadline 1.5")).ok
+    await two_player_game(service)
+    clock.advance(0.75)
+    notices = await deadlines.tick(service)
+    assert len(notices) == 1 and "45 minutes left" in notices[0].reply.text, notices[0].reply.text
+    assert "0 hours" not in notices[0].reply.text

@@ -1,0 +1,167 @@
+"""Answering interactions: one service call per interaction, its reply sent the way Discord expects.
+
+Discord drops an interaction that is not answered within 3 seconds. The service call starts at once; if it
+has not answered after `DEFER_AFTER` seconds (a slow board, a busy store), the interaction is deferred and the
+reply follows when it comes. A quick reply is sent as the interaction's response (one request).
+
+- a private reply is ephemeral (only the caller sees it: refusals, the move builder, `/games`);
+- a reply with `delivery="update"` (a builder step) edits the message whose button was pressed;
+- a public reply to a press (the board after the builder's confirm, a game after Accept) retires the pressed
+  message's buttons and is posted in the channel as a follow-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable
+
+import discord
+from discord.app_commands import Choice
+from discord.utils import MISSING
+
+from .. import i18n
+from ..commands import Command
+from ..replies import Reply
+from . import people
+from .messages import Outgoing, outgoing
+from .people import Interaction
+from .seam import Seam
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 1.5
+SUGGEST_WITHIN = 2.5
+MAX_CHOICES = 25
+
+
+BROKEN = "Something went wrong on my side; please try again."
+INCOMPLETE = "That command did not arrive complete; please choose its options again."
+UNKNOWN_BUTTON = "That button is out of date; use /board to see the game as it is now."
+
+
+def say(interaction: Interaction, message: str) -> Reply:
+    """A private refusal in the caller's client language (for errors that never reach the service)."""
+    return Reply(i18n.tr(i18n.choose(people.language_of(interaction.locale)), message), private=True, ok=False)
+
+
+class Answers:
+    """Runs interactions through the service and sends its replies."""
+
+    def __init__(self, service: Seam) -> None:
+        self.service = service
+
+    async def command(self, interaction: Interaction, cmd: Command) -> None:
+        """A slash command as a structured command."""
+        who, chat = people.caller(interaction), people.chat(interaction)
+        await self.answer(interaction, self.service.execute(who, chat, cmd, command_id=str(interaction.id)))
+
+    async def line(self, interaction: Interaction, text: str) -> None:
+        """A slash command as a typed line (options that only the text grammar can check, such as `options`)."""
+        who, chat = people.caller(interaction), people.chat(interaction)
+        await self.answer(interaction, self.service.handle(who, chat, text, command_id=str(interaction.id)))
+
+    async def press(self, interaction: Interaction, data: str) -> None:
+        """A press on one of our buttons: its `custom_id`, verbatim, is the action."""
+        who, chat = people.caller(interaction), people.chat(interaction)
+        await self.answer(interaction, self.service.press(who, chat, data, command_id=str(interaction.id)),
+                          pressed=True)
+
+    async def suggest(self, interaction: Interaction, typed: str, game: str | None) -> list[Choice[str]]:
+        """Autocomplete of `/move play`: the service's legal plays that start like `typed`."""
+        who, chat = people.caller(interaction), people.chat(interaction)
+        try:
+            found = await asyncio.wait_for(self.service.suggest(who, chat, typed, game), SUGGEST_WITHIN)
+        except Exception:
+            log.exception("autocomplete failed for %r", typed[:50])
+            return []
+        return [Choice(name=(s.label or s.value)[:100], value=s.value[:100])
+                for s in found[:MAX_CHOICES] if s.value]
+
+    async def refuse(self, interaction: Interaction, message: str) -> None:
+        """An ephemeral refusal in the caller's client language, whatever state the interaction is in."""
+        await self.send(interaction, say(interaction, message), deferred=interaction.response.is_done(),
+                        pressed=False)
+
+    async def answer(self, interaction: Interaction, work: Awaitable[Reply], *, pressed: bool = False) -> None:
+        task = asyncio.ensure_future(work)
+        deferred = False
+        try:
+            reply = await asyncio.wait_for(asyncio.shield(task), DEFER_AFTER)
+        except TimeoutError:
+            deferred = True
+            try:
+                await interaction.response.defer(thinking=not pressed)
+            except discord.HTTPException:
+                log.warning("could not defer interaction %s", interaction.id)
+            reply = await self._result(interaction, task)
+        except Exception:
+            log.exception("the service failed on interaction %s", interaction.id)
+            reply = say(interaction, BROKEN)
+        await self.send(interaction, reply, deferred=deferred, pressed=pressed)
+
+    @staticmethod
+    async def _result(interaction: Interaction, task: asyncio.Future[Reply]) -> Reply:
+        try:
+            return await task
+        except Exception:
+            log.exception("the service failed on interaction %s", interaction.id)
+            return say(interaction, BROKEN)
+
+    async def send(self, interaction: Interaction, reply: Reply, *, deferred: bool, pressed: bool) -> None:
+        """Send `reply` as the answer to `interaction` (see the module docstring for which way)."""
+        out = outgoing(reply, pings=not reply.private)
+        try:
+            if pressed and reply.delivery == "update":
+                await self._update(interaction, out, deferred=deferred)
+            elif reply.private:
+                await self._private(interaction, out, deferred=deferred, pressed=pressed)
+            else:
+                await self._public(interaction, out, deferred=deferred, pressed=pressed, ok=reply.ok)
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+    @staticmethod
+    async def _update(interaction: Interaction, out: Outgoing, *, deferred: bool) -> None:
+        attachments = out.files() if out.pictures else MISSING
+        if deferred:
+            await interaction.edit_original_response(content=out.content, view=out.view, attachments=attachments,
+                                                     allowed_mentions=out.allowed_mentions)
+        else:
+            await interaction.response.edit_message(content=out.content, view=out.view, attachments=attachments,
+                                                    allowed_mentions=out.allowed_mentions)
+
+    @staticmethod
+    async def _private(interaction: Interaction, out: Outgoing, *, deferred: bool, pressed: bool) -> None:
+        if deferred and not pressed:  # the public "thinking…" message would otherwise become the reply
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+        await _messages(interaction, out, responded=deferred, ephemeral=True)
+
+    @staticmethod
+    async def _public(interaction: Interaction, out: Outgoing, *, deferred: bool, pressed: bool, ok: bool) -> None:
+        message = interaction.message
+        if pressed and ok and message is not None and message.components:
+            # the pressed message's buttons are spent (Accept, the builder's confirm): take them away
+            if deferred:
+                await interaction.edit_original_response(view=None)
+            else:
+                await interaction.response.edit_message(view=None)
+            deferred = True
+        await _messages(interaction, out, responded=deferred, ephemeral=False)
+
+
+async def _messages(interaction: Interaction, out: Outgoing, *, responded: bool, ephemeral: bool) -> None:
+    """Each part of `out` as a message: the first as the response unless there is one already, the others as
+    follow-ups; the last part with the picture and the buttons."""
+    for index, text in enumerate(out.parts):
+        last = index == len(out.parts) - 1
+        files = out.files() if last else []
+        view = out.view if last and out.view is not None else MISSING
+        if index == 0 and not responded:
+            await interaction.response.send_message(text, ephemeral=ephemeral, files=files, view=view,
+                                                    allowed_mentions=out.allowed_mentions)
+        else:
+            await interaction.followup.send(text, ephemeral=ephemeral, files=files, view=view,
+                                            allowed_mentions=out.allowed_mentions)

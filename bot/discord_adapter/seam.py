@@ -1,0 +1,39 @@
+"""What the Discord adapter needs from the service: the calls it makes, as a protocol (`bot.service.Service`
+has them; tests may hand in anything else that has them)."""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from typing import Protocol
+
+from ..commands import Command
+from ..replies import Chat, Identity, Reply, Suggestion
+
+
+class Seam(Protocol):
+    """The service as the adapter sees it."""
+
+    @property
+    def invite_links(self) -> MutableMapping[str, str]:
+        """Platform → the link that adds the bot to a server or group (what `/invite` answers)."""
+        ...
+
+    async def execute(self, who: Identity, chat: Chat, cmd: Command, *, command_id: str | None = None) -> Reply:
+        """Run a structured command (a slash command)."""
+        ...
+
+    async def handle(self, who: Identity, chat: Chat, text: str, *, command_id: str | None = None) -> Reply:
+        """Run a typed line (a bare move read from a channel, or a line that failed to build a command)."""
+        ...
+
+    async def press(self, who: Identity, chat: Chat, data: str, *, command_id: str | None = None) -> Reply:
+        """Run a button press: `data` is the button's packed action, verbatim."""
+        ...
+
+    async def suggest(self, who: Identity, chat: Chat, typed: str, game: str | None = None) -> list[Suggestion]:
+        """The legal plays of the caller's game that start like `typed` (at most 25)."""
+        ...
+
+    async def remember(self, who: Identity) -> None:
+        """Tell the directory about a user the adapter saw (a user chosen in a user option)."""
+        ...

@@ -1,0 +1,25 @@
+"""Which handler runs each command (`Command.name` → handler)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from . import handlers, info, lobby
+from .commands import Command
+from .context import Ctx
+from .replies import Reply
+
+if TYPE_CHECKING:
+    from .service import Service
+
+Handler = Callable[["Service", Ctx, Command], Awaitable[Reply]]
+
+HANDLERS: dict[str, Handler] = {
+    "move": handlers.move, "board": handlers.board, "position": handlers.position, "resign": handlers.resign,
+    "games": handlers.games, "history": handlers.history, "verify": handlers.verify_game,
+    "challenge": lobby.challenge, "play": lobby.play, "accept": lobby.accept, "decline": lobby.decline,
+    "cancel": lobby.cancel, "lobby": lobby.lobby, "start": lobby.start,
+    "help": info.help_, "rules": info.rules, "lang": info.lang, "standings": info.standings, "stats": info.stats,
+    "deadline": info.deadline, "remind": info.remind, "invite": info.invite,
+}

@@ -1,0 +1,150 @@
+"""Buttons and autocomplete: versioned actions (`bot.actions`) and the legal plays that match typed text.
+
+A press is checked before anything changes: the data must unpack, the game must be this chat's, the button's
+version must be the game's current one ("that board is out of date" otherwise), and a builder press must come
+from the player to move. A confirm press carries the whole play built, and its command id derives from the
+action, so the same press twice applies once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING
+
+from game import GameError, IllegalPlayError
+from game.ai import score_play
+from game.builder import build
+from game.notation import parse_play, read_hops
+from game.plays import Play
+from storage import GameRecord, NotFound
+
+from . import handlers, views
+from .actions import Action, ActionError, Verb
+from .commands import Command
+from .context import Ctx, Refusal
+from .gamestate import game_of
+from .replies import Reply, Suggestion
+
+if TYPE_CHECKING:
+    from .service import Service
+
+MAX_SUGGESTIONS = 25
+BUILDER = (Verb.BUILD, Verb.CONFIRM)  # the verbs whose argument is a partial play
+
+
+async def press(svc: Service, ctx: Ctx, data: str) -> Reply:
+    """Answer one button press."""
+    try:
+        action = Action.unpack(data)
+        picked, focus = views.unpack_moves(action.arg) if action.verb in BUILDER else ((), None)
+    except ActionError:
+        raise Refusal("I do not recognise that button; /board shows your game.") from None
+    if action.verb in (Verb.ACCEPT, Verb.DECLINE, Verb.CANCEL):
+        name = {Verb.ACCEPT: "accept", Verb.DECLINE: "decline", Verb.CANCEL: "cancel"}[action.verb]
+        from .dispatch import HANDLERS
+
+        return await HANDLERS[name](svc, ctx, Command(name, ref=action.ref))
+    record = await _game(svc, ctx, action)
+    if action.verb is Verb.BOARD:
+        reply = await views.view(svc, ctx, record, [ctx.t("Game #{id}.", id=record.id)])
+        return Reply(reply.text, reply.picture, reply.board, builder=reply.builder, mentions=(), private=True,
+                     game_id=record.id)
+    game = game_of(record)
+    side = svc.player_side(ctx, record)
+    if game.phase != "move" or game.dice is None or game.turn is not side:
+        raise Refusal("It is not your turn in game #{id}.", id=record.id)
+    try:
+        state = build(game.position, game.dice, picked)
+    except IllegalPlayError:
+        raise Refusal("That board is out of date: the game has moved on. /board shows it now.") from None
+    if action.verb is Verb.CONFIRM:
+        if state.play is None:
+            raise Refusal("That play is not complete yet: pick the remaining moves.")
+        digest = hashlib.sha256(f"{ctx.player.id}:{data}".encode()).hexdigest()[:24]
+        return await handlers.make_play(svc, ctx, record, side, game, state.play, f"b:{digest}")
+    builder = views.builder_view(ctx, record, game, picked, focus, state)
+    return Reply(builder.text, builder=builder, private=True,
+                 delivery="new" if action.verb is Verb.OPEN else "update", game_id=record.id)
+
+
+async def _game(svc: Service, ctx: Ctx, action: Action) -> GameRecord:
+    try:
+        record = await svc.store.games.get(action.ref)
+    except NotFound:
+        raise Refusal("That button is for a game I cannot find; /games lists yours.") from None
+    if record.chat != ctx.chat.key and ctx.player.id not in record.players:
+        raise Refusal("That button belongs to a game in another chat.")
+    if action.version != record.version:
+        raise Refusal("That board is out of date: the game has moved on. /board shows it now.")
+    return record
+
+
+async def suggest(svc: Service, ctx: Ctx, typed: str, ref: str | None) -> list[Suggestion]:
+    """The caller's legal plays that match `typed` (moves in any order, with or without `*`, `bar`/`off` spelt
+    any accepted way; the last word may be unfinished), best first by the computer's evaluation."""
+    record = await svc.find_game(ctx, ref)
+    game = game_of(record)
+    if game.phase != "move" or game.dice is None or game.turn is not svc.player_side(ctx, record):
+        return []
+    plays = game.plays()
+    text = " ".join(typed.split())[:100]
+    exact: Play | None = None
+    if text:
+        try:
+            exact = parse_play(game.position, game.dice, text)
+        except GameError:
+            exact = None
+    matching = [p for p in plays if p != exact and _matches(p, text)]
+    matching.sort(key=score_play, reverse=True)
+    ordered = ([exact] if exact is not None else []) + matching
+    return [Suggestion(p.notation, p.notation) for p in ordered[:MAX_SUGGESTIONS]]
+
+
+def _matches(play: Play, text: str) -> bool:
+    """Whether every finished move typed lies on one of the play's checker paths, and the unfinished last word
+    begins one of its moves."""
+    if not text:
+        return True
+    words = text.lower().replace(",", " ").split()
+    done, last = (words, "") if text.endswith(" ") else (words[:-1], words[-1])
+    paths = _paths(play)
+    if done:
+        try:
+            hops = read_hops(" ".join(done))
+        except GameError:
+            return False
+        free = [list(p) for p in paths]
+        for a, b in hops:
+            for path in free:
+                if a in path and b in path and path.index(a) < path.index(b):
+                    path[:] = path[path.index(b):]
+                    break
+            else:
+                return False
+    if not last:
+        return True
+    tokens = {f"{_name(p[i])}/{_name(p[j])}" for p in paths for i in range(len(p)) for j in range(i + 1, len(p))}
+    tokens |= {"/".join(_name(q) for q in p[i:j + 1]) for p in paths for i in range(len(p))
+               for j in range(i + 2, len(p))}  # chains: 24/20/16
+    last = last.split("(")[0].replace("*", "").replace("-", "/")
+    for word, name in (("in/", "bar/"), ("b/", "bar/"), ("/o", "/off")):
+        if last.startswith(word) or last.endswith(word):
+            last = last.replace(word, name)
+    return any(t.startswith(last) for t in tokens)
+
+
+def _name(point: int) -> str:
+    return "bar" if point == 25 else "off" if point == 0 else str(point)
+
+
+def _paths(play: Play) -> list[list[int]]:
+    """The play's checker paths as point lists (25 the bar, 0 off)."""
+    paths: list[list[int]] = []
+    for frm, to, _ in play.steps:
+        for path in reversed(paths):
+            if path[-1] == frm and frm != 0:
+                path.append(to)
+                break
+        else:
+            paths.append([frm, to])
+    return paths

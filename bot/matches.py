@@ -1,0 +1,75 @@
+"""Matches as the service stores them: plain matches of one variant and cycle matches (R-CYCLE-1…7).
+
+A match record keeps the first game's variant and the options as asked; a cycle match has the option
+`cycle=tavli|tabla` among them, so `game.match.match_spec` reads the record back exactly as it read the
+challenge. The cycle's place (R-CYCLE-7: the index of the next variant) is not stored twice: it follows from
+the match's finished games, since every game won advances the cycle and a tie replays it (R-CYCLE-4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.match import CYCLES, Match, MatchSpec, cycle_variant, match_spec
+from storage import GameRecord, MatchRecord, NotFound
+
+from .context import Ctx
+from .gamestate import TIE, side_of
+from .words import board_words
+
+if TYPE_CHECKING:
+    from .service import Service
+
+DEFAULT_VARIANT = "plakoto"
+DEFAULT_TARGET = 5  # R-MATCH-1, R-CYCLE-1
+
+
+def spec_of(name: str | None, options: dict[str, str]) -> MatchSpec:
+    """What a challenge or `/play` asks for.
+
+    :raises OptionError: an unknown name or option, or a pairing §12 refuses (the message says why).
+    """
+    return match_spec(name or DEFAULT_VARIANT, dict(options))
+
+
+def stored_options(spec: MatchSpec) -> dict[str, str]:
+    """The options a match record (and a challenge) keeps: the variant's own, or the cycle's as asked."""
+    if spec.cycle is None:
+        return spec.variant.options()
+    return {**dict(spec.options), "cycle": spec.cycle}
+
+
+async def engine_match(svc: Service, match: MatchRecord) -> Match:
+    """The engine's match at the record's state, before its current (last) game is counted."""
+    spec = match_spec(match.variant, dict(match.options))
+    starter = None if match.starts_next < 0 else side_of(match.starts_next)
+    won = 0
+    if spec.cycle is not None:
+        for gid in match.games[:-1]:
+            try:
+                record = await svc.store.games.get(gid)
+            except NotFound:
+                continue
+            if record.result is not None and record.result.winner != TIE:
+                won += 1
+    index = won % len(CYCLES[spec.cycle]) if spec.cycle else 0
+    variant = cycle_variant(spec.cycle, index, spec.options) if spec.cycle else spec.variant
+    return Match(variant, match.target, match.score[0], match.score[1], max(0, len(match.games) - 1), starter,
+                 spec.cycle, index, spec.options)
+
+
+def game_number(match: MatchRecord, game_id: str) -> int:
+    """The game's place in its match, from 1 (the newest game's when it is not listed yet)."""
+    return match.games.index(game_id) + 1 if game_id in match.games else len(match.games)
+
+
+def where(ctx: Ctx, match: MatchRecord, game: GameRecord) -> str:
+    """Where a match stands: "Tavli to 5 · game 4: portes · 2–3" (a cycle) or "Match to 5 · 2–3"."""
+    cycle = dict(match.options).get("cycle")
+    number = game_number(match, game.id)
+    score = f"{match.score[0]}–{match.score[1]}"
+    if cycle:
+        words = board_words(ctx.lang)
+        return ctx.t("{cycle} to {n} · game {k}: {variant} · {score}", cycle=words.cycle(cycle),
+                     n=match.target, k=number, variant=words.variant(game.variant), score=score)
+    return ctx.t("Match to {n} · game {k} · {score}", n=match.target, k=number, score=score)

@@ -1,0 +1,273 @@
+"""Game progression: start a match, apply a player's step, let the service act until a human decides, commit.
+
+A game change is: load the record → compute with the engine (pure, `turns.py`, run off the event loop) → one
+compare-and-set per logged step with a command id derived from the command (so a repeated command applies
+once) → the reply (`views.py`).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import hashlib
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game import Side, Variant
+from game.flow import Game
+from game.match import CYCLES, match_spec
+from storage import AlreadyExists, GameRecord, MatchRecord, MoveLogEntry, StoreUnavailable, VersionConflict
+
+from . import dice, results, views
+from .context import Ctx
+from .gamestate import OPENING, dice_field, game_of, result_of, seed_of, side_index, side_of
+from .replies import Reply
+from .turns import Advance, Step, advance
+
+if TYPE_CHECKING:
+    from .service import Service
+
+
+async def start_match(svc: Service, ctx: Ctx, name: str, options: Mapping[str, str], players: tuple[str, str],
+                      target: int) -> Reply:
+    """Create a match and its first game, make the opening roll and answer with the board."""
+    spec = match_spec(name, dict(options))
+    v = spec.variant
+    now = svc.clock()
+    match = await svc.store.matches.create(variant=v.name, options=dict(options), players=players, target=target,
+                                           starts_next=-1, chat=ctx.chat.key, now=now)
+    record = await create_game(svc, match, 0, None, v)
+    try:
+        await svc.store.attention.mark(record.id, now)  # cleared once the opening is stored (`bot.resume`)
+        await svc.store.matches.update(match, replace(match, games=(record.id,)), now=now)
+    except StoreUnavailable:
+        return interrupted(ctx, record, (), Interrupted(1, 1, False))
+    if spec.cycle is not None:
+        head = [ctx.t("Game #{id} begins: {variant}, game 1 of a {cycle} match to {n} points ({games}). Dice seed "
+                      "commitment: {c}.", id=record.id, variant=v.describe(), cycle=spec.cycle, n=target,
+                      games=" → ".join(CYCLES[spec.cycle]), c=dice.commitment(seed_of(record)))]
+    else:
+        begins = ("Game #{id} begins: {variant}, a match to {n} points. Dice seed commitment: {c}." if target > 1
+                  else "Game #{id} begins: {variant}, a single game. Dice seed commitment: {c}.")
+        head = [ctx.t(begins, id=record.id, variant=v.describe(), n=target, c=dice.commitment(seed_of(record)))]
+    return await progress(svc, ctx, record, (), head, f"start:{record.id}")
+
+
+async def create_game(svc: Service, match: MatchRecord, index: int, starter: Side | None,
+                      v: Variant) -> GameRecord:
+    """Game number `index` of `match`, of variant `v` (its id derives from the match, so a retry finds it)."""
+    game = Game.new(v, starter)
+    game_id = short_id(f"{match.id}:{index}") if index else None
+    for attempt in range(5):
+        gid = game_id or short_id(svc.seeds() + str(attempt))
+        try:
+            return await svc.store.games.create(
+                variant=v.name, options=v.options(), seed=svc.seeds(), players=match.players,
+                position=game.position.to_tpn(), dice=OPENING if game.phase == "opening" else "", turn=0,
+                chat=match.chat, match_id=match.id, now=svc.clock(), game_id=gid)
+        except AlreadyExists:
+            if game_id is not None:
+                existing = await svc.store.games.get(game_id)
+                if existing.match_id == match.id:
+                    return existing
+                game_id = None
+    raise AlreadyExists("game", "(fresh id)")
+
+
+class Interrupted(Exception):
+    """The store stopped answering after `stored` of a command's `total` steps were stored (`stored` ≥ 1, or
+    every step was stored and what follows them — the result, the next game, the board — was not)."""
+
+    def __init__(self, stored: int, total: int, computer_next: bool) -> None:
+        super().__init__(f"{stored} of {total} steps stored")
+        self.stored = stored
+        self.total = total
+        self.computer_next = computer_next
+
+
+async def progress(svc: Service, ctx: Ctx, record: GameRecord, first: tuple[Step, ...], head: list[str],
+                   command: str) -> Reply:
+    """Apply `first` (a human's step), let the service act until a human must decide, store it all, answer.
+
+    The answer tells the truth when the store stops answering half-way (what was stored; the rest is resumed
+    by `bot.resume`), and when another command changed the game first ("the game moved on", with the board).
+
+    :raises StoreUnavailable: nothing was stored.
+    :raises VersionConflict: nothing was stored and there was no player's step to answer for.
+    """
+    from .deadlines import expired, too_late
+
+    if first and first[0].play != "timeout" and expired(svc, record):
+        return await too_late(svc, ctx, record)  # sent after its deadline, before the loop acted on it
+    try:
+        return await advance_and_answer(svc, ctx, record, first, head, command)
+    except Interrupted as exc:
+        return interrupted(ctx, record, first, exc)
+    except VersionConflict:
+        if not first or first[0].play in ("timeout", "opening"):
+            raise
+        return await moved_on(svc, ctx, record, first[0])
+
+
+async def advance_and_answer(svc: Service, ctx: Ctx, record: GameRecord, first: tuple[Step, ...],
+                             head: list[str], command: str) -> Reply:
+    """`progress` without the answers to outages and races.
+
+    :raises Interrupted: part of the work was stored (the game stays marked for `bot.resume`).
+    :raises StoreUnavailable: nothing was stored.
+    :raises VersionConflict: the game changed before the first step was stored.
+    """
+    game = first[-1].game if first else game_of(record)
+    rolls = first[-1].rolls if first else record.turn
+    seed = seed_of(record)
+    computer = await svc.computer_sides(record)
+    adv = await svc.offload(advance, game, seed, record.id, rolls, computer)
+    adv = Advance(first + adv.steps, adv.game, adv.rolls, adv.events)
+    marked = len(adv.steps) > 1 or adv.game.phase == "over" or record.version == 1
+    if marked:  # several steps, or a result to count: resumed from here if the store stops half-way
+        await svc.store.attention.mark(record.id, svc.clock())
+    stored, duplicate, count = await commit(svc, record, adv, command)
+    if count < len(adv.steps) and not duplicate:
+        raise Interrupted(count, len(adv.steps), any(s.side in computer for s in adv.steps[count:]))
+    try:
+        reply = await _answer(svc, ctx, stored, adv, head, duplicate)
+    except StoreUnavailable as exc:
+        raise Interrupted(len(adv.steps), len(adv.steps), False) from exc
+    if marked:
+        with contextlib.suppress(StoreUnavailable):
+            await svc.store.attention.clear(record.id)
+    return reply
+
+
+async def _answer(svc: Service, ctx: Ctx, stored: GameRecord, adv: Advance, head: list[str],
+                  duplicate: bool) -> Reply:
+    names = await svc.names(stored)
+    lines = list(head)
+    if not duplicate:
+        lines += [views.say(ctx, e, names) for s in adv.steps for e in s.events]
+        lines += [views.say(ctx, e, names) for e in adv.events]
+    plays_made = [s.last for s in adv.steps if s.last is not None]
+    last = plays_made[-1] if plays_made else None
+    if stored.result is not None:
+        lines += await results.finish(svc, ctx, stored, names)
+        match = await svc.store.matches.get(stored.match_id) if stored.match_id else None
+        if match is not None and match.winner is None and match.games and match.games[-1] != stored.id:
+            nxt = await svc.store.games.get(match.games[-1])
+            if nxt.version == 1:
+                lines.append(ctx.t("Next game: #{id}. Dice seed commitment: {c}.", id=nxt.id,
+                                   c=dice.commitment(seed_of(nxt))))
+                return await advance_and_answer(svc, ctx, nxt, (), lines, f"start:{nxt.id}")
+            return await views.view(svc, ctx, nxt, lines)
+    return await views.view(svc, ctx, stored, lines, last=last)
+
+
+def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Interrupted) -> Reply:
+    """The truth about a command the store stopped answering in the middle of."""
+    step = first[0] if first and exc.stored else None
+    if step is None or step.play in ("opening", "timeout"):
+        text = ctx.t("Game #{id} was stored only in part: the store stopped answering. The rest will follow "
+                     "when the store is back.", id=record.id)
+    elif exc.stored < exc.total:
+        done = (ctx.t("Your resignation of game #{id} was stored", id=record.id) if step.play == "resign"
+                else ctx.t("Your play {play} was stored", play=step.play))
+        rest = (ctx.t("the store stopped answering before the computer's reply. It will follow when the store "
+                      "is back.") if exc.computer_next else
+                ctx.t("the store stopped answering before the plays that follow it. They will follow when the "
+                      "store is back."))
+        text = f"{done}; {rest}"
+    elif step.play == "resign":
+        text = ctx.t("Your resignation of game #{id} was stored; the store stopped answering before I could "
+                     "say what follows. It will follow when the store is back.", id=record.id)
+    else:
+        text = ctx.t("Your play {play} was stored; the store stopped answering before I could say what "
+                     "follows. It will follow when the store is back.", play=step.play)
+    return Reply(text, ok=False, game_id=record.id)
+
+
+async def moved_on(svc: Service, ctx: Ctx, record: GameRecord, step: Step) -> Reply:
+    """Another command changed the game first: say what happened, and show the board as it is now."""
+    current, log = await svc.store.games.snapshot(record.id)
+    names = await svc.names(current)
+    if log:
+        last = log[-1]
+        what = (ctx.t("opening roll {dice}", dice=last.dice) if last.play == "opening" else
+                f"{names[side_of(last.side)]} {last.dice} {last.play}".strip())
+    else:
+        what = ctx.t("game #{id} changed", id=record.id)
+    mine = ctx.t("resignation") if step.play == "resign" else step.play
+    text = ctx.t("The game moved on: {what}. Your {mine} was not made; here is the board now.", what=what,
+                 mine=mine)
+    reply = await views.view(svc, ctx, current, [text])
+    return replace(reply, ok=False, private=True)
+
+
+async def commit(svc: Service, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool, int]:
+    """Store every step of `adv`: one compare-and-set each, the first with the command id `<command>:0` (a
+    repeated command applies once), the follow-up steps without one (a long command takes one place among
+    the ids a game remembers).
+
+    Returns the stored record, whether the command had been applied before (a duplicate), and how many steps
+    were stored (fewer than all when the store stopped answering after the first).
+
+    :raises StoreUnavailable: the first step could not be stored.
+    :raises VersionConflict: the game changed before the first step.
+    """
+    now = svc.clock()
+    hours = await svc.deadline_hours_for(record.chat)
+    current = record
+    duplicate = False
+    states: list[tuple[Step | None, Game, int]] = [(s, s.game, s.rolls) for s in adv.steps]
+    if states:
+        states[-1] = (states[-1][0], adv.game, adv.rolls)
+    elif dice_field(adv.game) != record.dice or adv.rolls != record.turn:
+        states = [(None, adv.game, adv.rolls)]
+    stored = 0
+    for k, (step, game, rolls) in enumerate(states):
+        new = record_state(current, game, rolls, now, hours)
+        move = None
+        if step is not None:
+            move = MoveLogEntry(side_index(step.side), step.dice, step.play, new.position, now)
+        try:
+            result = await svc.store.games.apply(current, new, command_id=f"{command}:{k}", move=move, now=now,
+                                                 remember=k == 0)
+        except StoreUnavailable:
+            if k == 0:
+                raise
+            return current, False, stored
+        except VersionConflict:
+            if k == 0:
+                raise
+            duplicate = True  # another process goes on from our first step (`bot.resume`): show the game now
+            break
+        if result.duplicate:
+            duplicate = True
+            break  # the first sender stores (or stored) the rest
+        stored += 1 if step is not None else 0
+        current = replace(new, version=result.version, updated_at=now)
+    if duplicate:
+        current = await svc.store.games.get(record.id)
+    return current, duplicate, stored
+
+
+def record_state(current: GameRecord, game: Game, rolls: int, now: float, hours: float) -> GameRecord:
+    """The record of `current` at `game`'s state, with the next deadline and reminder."""
+    over = game.phase == "over"
+    return replace(current, position=game.position.to_tpn(), dice=dice_field(game), turn=rolls,
+                   result=result_of(game.outcome) if over and game.outcome else None,
+                   deadline=None if over else now + hours * 3600,
+                   remind_at=None if over else now + hours * 1800)
+
+
+def command_id(ctx: Ctx, record: GameRecord, text: str) -> str:
+    """The id of a game command: the adapter's message id, else derived from who, what game state and what
+    text, so the same command sent twice at once applies once."""
+    if ctx.command_id:
+        return f"c:{ctx.command_id.replace('|', '/')}"[:80]
+    digest = hashlib.sha256(f"{ctx.player.id}:{record.id}:{record.version}:{text}".encode()).hexdigest()
+    return f"h:{digest[:24]}"
+
+
+def short_id(text: str) -> str:
+    """A 6-letter id (base32) derived from `text`."""
+    return base64.b32encode(hashlib.sha256(text.encode()).digest()).decode()[:6].lower()

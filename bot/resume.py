@@ -1,0 +1,95 @@
+"""Resuming games left where the service must act: after an outage of the store or a crash in the middle of a
+command, the computer's reply, the forced plays and passes, the result and the match's next game follow here.
+
+`progression` marks a game in the store's attention set before a change of several steps and clears it after
+(`storage.attention`); what stays marked is resumed at start-up (`resume(svc, grace=0)`) and by the periodic
+loop (marks older than a grace, so a command in flight elsewhere finishes first). Resuming is the same
+deterministic advance from the stored state with a command id derived from the game's version, so two
+processes resuming one game change it once. Each resumed game is announced in its chat.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from storage import GameRecord, NotFound, StoreUnavailable, VersionConflict
+
+from . import i18n
+from .context import Ctx
+from .gamestate import dice_field, game_of, seed_of
+from .progression import Interrupted, advance_and_answer
+from .replies import Chat, Identity, Notice
+from .turns import advance
+
+if TYPE_CHECKING:
+    from .service import Service
+
+log = logging.getLogger(__name__)
+GRACE_SECONDS = 30.0
+
+
+async def resume(svc: Service, grace: float = GRACE_SECONDS, limit: int = 20) -> list[Notice]:
+    """Finish the work on every game marked more than `grace` seconds ago; the notices announce them."""
+    notices = []
+    for game_id in await svc.store.attention.waiting(svc.clock() - grace, limit):
+        try:
+            notice = await _resume(svc, game_id)
+        except StoreUnavailable:
+            break  # still down: the next round tries again
+        except Interrupted:
+            continue  # some of it was stored; the mark stays for the next round
+        except Exception:
+            log.exception("resuming game %s failed", game_id)
+            continue
+        if notice is not None:
+            notices.append(notice)
+    return notices
+
+
+async def _resume(svc: Service, game_id: str) -> Notice | None:
+    try:
+        record = await svc.store.games.get(game_id)
+    except NotFound:
+        await svc.store.attention.clear(game_id)
+        return None
+    if record.chat is None:
+        await svc.store.attention.clear(game_id)
+        return None
+    await _join_match(svc, record)
+    game = game_of(record)
+    if game.phase != "over":
+        adv = await svc.offload(advance, game, seed_of(record), record.id, record.turn,
+                                await svc.computer_sides(record))
+        if not adv.steps and dice_field(adv.game) == record.dice:
+            await svc.store.attention.clear(game_id)  # a human is to move: nothing was waiting
+            return None
+    ctx = await _context(svc, record)
+    head = [ctx.t("Game #{id} goes on: the store did not answer earlier, so this had to wait.", id=record.id)]
+    try:
+        reply = await advance_and_answer(svc, ctx, record, (), head, f"resume:{record.id}:{record.version}")
+    except VersionConflict:
+        return None  # it moved on meanwhile; whoever moved it carries on (the mark is looked at again)
+    await svc.store.attention.clear(game_id)
+    return Notice(ctx.chat, replace(reply, private=False), kind="resumed")
+
+
+async def _join_match(svc: Service, record: GameRecord) -> None:
+    """A match's first game that its match does not list yet (the store stopped answering in between)."""
+    if record.match_id is None or record.version != 1:
+        return
+    match = await svc.store.matches.get(record.match_id)
+    if not match.games:
+        await svc.store.matches.update(match, replace(match, games=(record.id,)), now=svc.clock())
+
+
+async def _context(svc: Service, record: GameRecord) -> Ctx:
+    """The game's chat, in the language of its first human player (the computer otherwise)."""
+    computer = await svc.computer_id()
+    pid = next((p for p in record.players if p != computer), record.players[0])
+    player = await svc.player(pid)
+    assert record.chat is not None
+    chat = Chat.from_key(record.chat)
+    lang = i18n.choose(player.language, (await svc.chat_settings(record.chat)).language, default=svc.language)
+    return Ctx(Identity(player.platform, player.platform_user_id, player.name), chat, player, lang)

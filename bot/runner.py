@@ -1,0 +1,93 @@
+"""`tabla run`'s wiring: every configured adapter and the deadline loop in one process, stopped cleanly.
+
+`serve` starts the adapters concurrently, runs the deadline loop every `check_seconds` and routes each notice
+to the adapter of its chat's platform, and returns 0 when SIGTERM or SIGINT arrives (or every adapter has
+ended by itself, as the console does at the end of its input): adapters stop taking events, commands in
+flight finish, and the caller closes the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Sequence
+
+from .adapter import Adapter
+from .replies import Notice
+from .service import Service
+
+log = logging.getLogger(__name__)
+STOP_SECONDS = 8.0
+
+
+class Router:
+    """Delivers each notice through the adapter of its chat's platform."""
+
+    def __init__(self, adapters: Sequence[Adapter]) -> None:
+        self.by_platform = {a.platform: a for a in adapters}
+
+    async def __call__(self, notice: Notice) -> None:
+        adapter = self.by_platform.get(notice.chat.platform)
+        if adapter is None:
+            log.warning("no adapter for a notice in %s", notice.chat.key)
+            return
+        try:
+            await adapter.deliver(notice)
+        except Exception:
+            log.exception("delivering a notice to %s failed", notice.chat.key)
+
+
+async def deadline_loop(service: Service, router: Router, every: float) -> None:
+    """Reminders, losses on time and resumed games, checked every `every` seconds for ever (and every game
+    left waiting on the service resumed once at the start)."""
+    starting = True
+    while True:
+        try:
+            if starting:
+                starting = False
+                for notice in await service.resume():
+                    await router(notice)
+            for notice in await service.tick():
+                await router(notice)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the deadline loop failed; retrying")
+        await asyncio.sleep(every)
+
+
+async def serve(service: Service, adapters: Sequence[Adapter], *, check_seconds: float,
+                stop: asyncio.Event | None = None) -> int:
+    """Run `adapters` and the deadline loop until `stop` is set, a signal arrives, or every adapter ends."""
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    installed = []
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stop.set)
+            installed.append(sig)
+    router = Router(adapters)
+    await asyncio.gather(*(a.start() for a in adapters))
+    ticking = asyncio.create_task(deadline_loop(service, router, check_seconds), name="tabla-deadlines")
+    ended = asyncio.create_task(_all_finished(adapters), name="tabla-adapters")
+    stopping = asyncio.create_task(stop.wait(), name="tabla-stop")
+    try:
+        await asyncio.wait({ended, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (ticking, ended, stopping):
+            task.cancel()
+        await asyncio.gather(ticking, ended, stopping, return_exceptions=True)
+        results = await asyncio.gather(*(asyncio.wait_for(a.stop(), STOP_SECONDS) for a in adapters),
+                                       return_exceptions=True)
+        for adapter, result in zip(adapters, results, strict=True):
+            if isinstance(result, BaseException):
+                log.warning("stopping %s: %r", adapter.platform, result)
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+    return 0
+
+
+async def _all_finished(adapters: Sequence[Adapter]) -> None:
+    await asyncio.gather(*(a.finished() for a in adapters))

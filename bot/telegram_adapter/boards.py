@@ -1,0 +1,54 @@
+"""The last board message of each game, so that posting a new board retires the old one's keyboard.
+
+Kept in Redis beside the game (one short string per game, `<prefix>:{tgb:<game>}` = `chat:message:k`, where
+`k` says whether that board had a keyboard), not in memory: every process behind a webhook load balancer, and
+a restarted one, sees the same last board. The key expires a month after the game's last board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storage import Store
+
+KEEP_SECONDS = 30 * 24 * 3600
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMessage:
+    chat_id: int
+    message_id: int
+    keyboard: bool
+
+    def pack(self) -> str:
+        return f"{self.chat_id}:{self.message_id}:{int(self.keyboard)}"
+
+    @classmethod
+    def unpack(cls, raw: bytes | str | None) -> BoardMessage | None:
+        if raw is None:
+            return None
+        text = raw.decode() if isinstance(raw, bytes) else raw
+        try:
+            chat_id, message_id, keyboard = text.split(":")
+            return cls(int(chat_id), int(message_id), keyboard == "1")
+        except ValueError:
+            return None
+
+
+class Boards:
+    """Last board per game on the store's Redis, under the store's key prefix."""
+
+    def __init__(self, store: Store) -> None:
+        self.client = store.client
+        self.prefix = store.settings.prefix
+
+    def key(self, game_id: str) -> str:
+        return f"{self.prefix}:{{tgb:{game_id}}}"
+
+    async def swap(self, game_id: str, board: BoardMessage) -> BoardMessage | None:
+        """Record `board` as the game's last board; the one it replaces, if any and not the same message."""
+        raw = await self.client.set(self.key(game_id), board.pack(), ex=KEEP_SECONDS, get=True)
+        old = BoardMessage.unpack(raw if isinstance(raw, bytes | str) else None)
+        if old is None or (old.chat_id, old.message_id) == (board.chat_id, board.message_id):
+            return None
+        return old

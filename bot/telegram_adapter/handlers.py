@@ -1,0 +1,147 @@
+"""The router: each kind of update to the service call it stands for, and the reply back to the chat.
+
+- a message: a command line (`Service.handle`, or `execute` with the player Telegram resolved), answered in the
+  chat as a reply to it; a private answer to a group command goes by direct message when the player has
+  started the bot, else in the group;
+- a button press: `Service.press` with the button's data verbatim; a refusal is a toast, a builder step edits
+  the pressed message, a short private answer is a toast and a longer one (a board) a direct message, anything
+  else is a new message in the chat (a new board retires the old keyboard; an answered challenge loses its
+  buttons);
+- an inline query, a card sent through inline mode, a tap on a card: `inline.py`;
+- anything else (edits, channel posts, member updates, updates we cannot read): ignored and logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import replace
+
+from telegram import CallbackQuery, Message, Update
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from .. import i18n
+from ..actions import Action, ActionError, Verb
+from ..commands import CommandError, parse
+from ..replies import Reply
+from .incoming import chat_of, identity, seen_users, typed
+from .inline import Inline, is_card
+from .post import Poster
+from .render import TOAST_LIMIT
+from .seam import Seam
+
+log = logging.getLogger(__name__)
+SORRY = "Something went wrong on my side; please try again."
+
+
+class Router:
+    """Routes updates for the bot `bot_id` (`@bot_username`)."""
+
+    def __init__(self, service: Seam, poster: Poster, inline: Inline) -> None:
+        self.service = service
+        self.poster = poster
+        self.inline = inline
+        self.bot_id = 0
+        self.bot_username = ""
+
+    async def dispatch(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        try:
+            await self.route(update)
+        except TelegramError:
+            raise
+        except Exception:  # never a traceback in the chat: a short apology, the details in the log
+            log.exception("telegram: update %s failed", update.update_id)
+            await self.apologise(update)
+
+    async def apologise(self, update: Update) -> None:
+        user = update.effective_user
+        text = i18n.tr(i18n.choose(user.language_code if user else None), SORRY)
+        with contextlib.suppress(TelegramError):
+            if update.callback_query is not None:
+                await self.poster.toast(update.callback_query.id, text)
+            elif update.message is not None:
+                await self.poster.post(update.message.chat.id, Reply(text, ok=False),
+                                       reply_to=update.message.message_id)
+
+    async def route(self, update: Update) -> None:
+        if update.message is not None:
+            await self.message(update.message)
+        elif update.callback_query is not None:
+            await self.callback(update.callback_query)
+        elif update.inline_query is not None:
+            await self.inline.answer(update.inline_query)
+        elif update.chosen_inline_result is not None:
+            log.debug("card chosen: %s", update.chosen_inline_result.result_id)
+        else:
+            log.info("ignoring update %s of a kind we do not serve: %s", update.update_id,
+                     ",".join(k for k, v in update.to_dict().items() if k != "update_id" and v) or "empty")
+
+    async def message(self, message: Message) -> None:
+        if message.via_bot is not None:
+            if message.via_bot.id == self.bot_id:
+                await self.inline.posted(message)
+            return
+        line = typed(message, self.bot_username)
+        if line is None or message.from_user is None:
+            return
+        who = identity(message.from_user)
+        chat = chat_of(message.chat)
+        for user in seen_users(message):
+            await self.service.remember(identity(user))
+        command_id = f"{message.chat.id}:{message.message_id}"
+        if line.player is not None:
+            try:
+                cmd = parse(line.text)
+            except CommandError:
+                reply = await self.service.handle(who, chat, line.text, command_id=command_id)
+            else:
+                reply = await self.service.execute(who, chat, replace(cmd, player=identity(line.player), target=None),
+                                                   command_id=command_id)
+        else:
+            reply = await self.service.handle(who, chat, line.text, command_id=command_id)
+        if reply.private and reply.ok and not chat.private:
+            await self.poster.post_private(message.from_user.id, message.chat.id, reply, reply_to=message.message_id)
+        else:
+            await self.poster.post(message.chat.id, reply, reply_to=message.message_id)
+
+    async def callback(self, query: CallbackQuery) -> None:
+        who = identity(query.from_user)
+        if query.message is None or not isinstance(query.message, Message):
+            if is_card(query.data):
+                await self.inline.accept(query.id, who, query.data, query.inline_message_id)
+            else:
+                await self.poster.toast(query.id)
+            return
+        message = query.message
+        if not query.data:
+            await self.poster.toast(query.id)
+            return
+        chat = chat_of(message.chat)
+        reply = await self.service.press(who, chat, query.data, command_id=f"cb:{query.id}")
+        if not reply.ok:
+            await self.poster.toast(query.id, reply.text)
+        elif reply.delivery == "update" or (reply.builder is not None and reply.picture is None):
+            await asyncio.gather(self.poster.toast(query.id), self.poster.update(message, reply))
+        elif reply.private and reply.picture is None and len(reply.text) <= TOAST_LIMIT and not reply.buttons:
+            await self.poster.toast(query.id, reply.text)
+        elif reply.private and not chat.private:
+            await asyncio.gather(self.poster.toast(query.id),
+                                 self.poster.post_private(query.from_user.id, message.chat.id, reply))
+        else:
+            await asyncio.gather(self.poster.toast(query.id), self.poster.post(message.chat.id, reply))
+            if message.reply_markup is not None and spent(query.data, reply):
+                await self.poster.strip(message.chat.id, message.message_id)
+
+
+def spent(data: str, reply: Reply) -> bool:
+    """Whether the buttons of the pressed message are used up by the answer: a challenge was answered, or the
+    game the board showed has ended and the answer shows another (a match's next game)."""
+    try:
+        action = Action.unpack(data)
+    except ActionError:
+        return False
+    if action.verb in (Verb.ACCEPT, Verb.DECLINE, Verb.CANCEL):
+        return True
+    return action.verb in (Verb.BUILD, Verb.CONFIRM) and reply.game_id != action.ref

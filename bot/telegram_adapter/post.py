@@ -1,0 +1,142 @@
+"""Sending replies: a board photo with its caption and keyboard, a replay animation, text; builder steps edited
+in place; the previous board of a game stripped of its keyboard.
+
+`Poster` is the one place that writes to Telegram. It never raises for what Telegram refuses about a message
+that is gone or unchanged ("message is not modified", "message to edit not found"): those are logged.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaAnimation, InputMediaPhoto, Message
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden
+
+from ..replies import Identity, Reply
+from . import render
+from .boards import BoardMessage, Boards
+
+log = logging.getLogger(__name__)
+
+
+class Poster:
+    """Posts replies with `bot`; remembers the last board of each game in `boards`."""
+
+    def __init__(self, bot: Bot, boards: Boards) -> None:
+        self.bot = bot
+        self.boards = boards
+
+    async def post(self, chat_id: int, reply: Reply, *, reply_to: int | None = None) -> Message | None:
+        """Post `reply` in `chat_id` as new messages; returns the last one (None if there was nothing to say).
+
+        :raises telegram.error.Forbidden: the bot may not write there (a user who has not started it).
+        """
+        markup = render.keyboard(reply)
+        mentions = render.notified(reply)
+        text = render.caption_text(reply)
+        sent: Message | None = None
+        if reply.picture is not None:
+            caption = text
+            if render.visible_length(text, mentions) > render.CAPTION_LIMIT:
+                sent = await self._texts(chat_id, text, mentions, None, reply_to)
+                caption, reply_to = "", None
+            html_caption = render.text_html(caption, mentions) if caption else None
+            name = reply.picture.filename(f"board-{reply.game_id}" if reply.game_id else "tabla")
+            upload = InputFile(reply.picture.data, filename=name)
+            if reply.picture.animated:
+                sent = await self.bot.send_animation(chat_id, upload, caption=html_caption, parse_mode=ParseMode.HTML,
+                                                     reply_markup=markup, reply_to_message_id=reply_to,
+                                                     allow_sending_without_reply=True)
+            else:
+                sent = await self.bot.send_photo(chat_id, upload, caption=html_caption, parse_mode=ParseMode.HTML,
+                                                 reply_markup=markup, reply_to_message_id=reply_to,
+                                                 allow_sending_without_reply=True)
+                if reply.game_id is not None:
+                    await self._retire(reply.game_id, BoardMessage(chat_id, sent.message_id, markup is not None))
+        elif text or markup is not None:
+            sent = await self._texts(chat_id, text or "…", mentions, markup, reply_to)
+        return sent
+
+    async def _texts(self, chat_id: int, text: str, mentions: tuple[Identity, ...],
+                     markup: InlineKeyboardMarkup | None, reply_to: int | None) -> Message:
+        pieces = render.chunks(text)
+        sent: Message | None = None
+        for i, piece in enumerate(pieces):
+            last = i == len(pieces) - 1
+            sent = await self.bot.send_message(chat_id, render.text_html(piece, mentions if last else ()),
+                                               parse_mode=ParseMode.HTML, reply_markup=markup if last else None,
+                                               reply_to_message_id=reply_to if i == 0 else None,
+                                               allow_sending_without_reply=True,
+                                               disable_web_page_preview=True)
+        assert sent is not None
+        return sent
+
+    async def post_private(self, user_id: int, chat_id: int, reply: Reply, *, reply_to: int | None = None) -> None:
+        """Post `reply` to the user directly; in `chat_id` when they have not started the bot privately."""
+        if user_id != chat_id:
+            try:
+                await self.post(user_id, reply)
+                return
+            except Forbidden:
+                log.info("user %s has not started the bot privately; answering in chat %s", user_id, chat_id)
+        await self.post(chat_id, reply, reply_to=reply_to)
+
+    async def update(self, message: Message, reply: Reply) -> None:
+        """Show `reply` in place of `message` (a builder step): its caption or text, and its keyboard."""
+        markup = render.keyboard(reply)
+        mentions = render.notified(reply)
+        text = render.caption_text(reply)
+        try:
+            if reply.picture is not None and not reply.picture.animated:
+                media = InputMediaPhoto(InputFile(reply.picture.data, filename=reply.picture.filename("board")),
+                                        caption=self._fit(text, mentions), parse_mode=ParseMode.HTML)
+                await message.edit_media(media, reply_markup=markup)
+            elif reply.picture is not None:
+                anim = InputMediaAnimation(InputFile(reply.picture.data, filename=reply.picture.filename("replay")),
+                                           caption=self._fit(text, mentions), parse_mode=ParseMode.HTML)
+                await message.edit_media(anim, reply_markup=markup)
+            elif message.photo or message.animation:
+                await message.edit_caption(self._fit(text, mentions), parse_mode=ParseMode.HTML, reply_markup=markup)
+            else:
+                await message.edit_text(render.text_html(render.chunks(text)[0], mentions), parse_mode=ParseMode.HTML,
+                                        reply_markup=markup, disable_web_page_preview=True)
+        except BadRequest as exc:
+            if "not modified" not in exc.message:
+                raise
+            log.debug("builder step left the message as it was: %s", exc.message)
+
+    @staticmethod
+    def _fit(text: str, mentions: tuple[Identity, ...]) -> str:
+        if render.visible_length(text, mentions) > render.CAPTION_LIMIT:
+            text = text[:render.CAPTION_LIMIT - 1 - sum(len(m.name) + 1 for m in mentions)] + "…"
+        return render.text_html(text, mentions)
+
+    async def _retire(self, game_id: str, board: BoardMessage) -> None:
+        """Record `board` as the game's last; remove the keyboard of the board it replaces."""
+        old = await self.boards.swap(game_id, board)
+        if old is not None and old.keyboard:
+            await self.strip(old.chat_id, old.message_id)
+
+    async def strip(self, chat_id: int, message_id: int) -> None:
+        """Remove a message's keyboard (its buttons are out of date)."""
+        try:
+            await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
+        except BadRequest as exc:
+            log.debug("could not remove the keyboard of message %s in %s: %s", message_id, chat_id, exc.message)
+
+    async def edit_inline(self, inline_message_id: str, text: str) -> None:
+        """Replace the text of a message sent through inline mode, dropping its keyboard."""
+        try:
+            await self.bot.edit_message_text(render.text_html(text), inline_message_id=inline_message_id,
+                                             parse_mode=ParseMode.HTML)
+        except BadRequest as exc:
+            log.debug("could not edit inline message %s: %s", inline_message_id, exc.message)
+
+    async def toast(self, query_id: str, text: str = "") -> None:
+        """Answer a button press (a short toast, or just stop the button's spinner)."""
+        try:
+            await self.bot.answer_callback_query(query_id, render.toast(text) if text else None)
+        except BadRequest as exc:   # too old a query (Telegram answers within 15 s)
+            log.debug("could not answer callback query %s: %s", query_id, exc.message)
+

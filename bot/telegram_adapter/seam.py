@@ -1,0 +1,29 @@
+"""What the adapter needs of the service: the methods of `bot.service.Service` it calls, as a protocol.
+
+Typing against the protocol keeps the adapter a translation layer (it sees nothing else of the service) and lets
+a test hand it any object with the same methods.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from storage import Store
+
+from ..commands import Command
+from ..replies import Chat, Identity, Reply
+
+
+class Seam(Protocol):
+    """The service as the adapter sees it."""
+
+    store: Store
+    invite_links: dict[str, str]
+
+    async def handle(self, who: Identity, chat: Chat, text: str, *, command_id: str | None = None) -> Reply: ...
+
+    async def execute(self, who: Identity, chat: Chat, cmd: Command, *, command_id: str | None = None) -> Reply: ...
+
+    async def press(self, who: Identity, chat: Chat, data: str, *, command_id: str | None = None) -> Reply: ...
+
+    async def remember(self, who: Identity) -> None: ...

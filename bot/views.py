@@ -1,0 +1,153 @@
+"""Reply building: the board of a game with whose turn it is, and the step-by-step move builder.
+
+The builder's partial play travels inside the buttons (`bot.actions`), three characters a single move (from,
+to, die), so no session lives on the server and a keyboard survives a restart. Its views fit both platforms:
+at most 4 rows of 5 moves and a row of controls (Discord allows 5 × 5; Telegram shows it on one screen). When
+more than 20 single moves are possible the builder first asks which checker to move, then where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from game import Side
+from game.builder import BuildState, Pick, SingleMove, build
+from game.flow import Game
+from renderer import LastPlay, MatchScore
+from storage import GameRecord, NotFound
+
+from . import dice, images, matches
+from .actions import Action, ActionError, Verb
+from .context import Ctx
+from .gamestate import game_of, side_index, side_of, variant_options
+from .replies import Board, Builder, Button, Identity, Picture, Reply
+from .turns import Event
+
+if TYPE_CHECKING:
+    from .service import Service
+
+ROW = 5
+MOVE_ROWS = 4
+_POINT = "0123456789abcdefghijklmnopq"  # 0 (off) … 25 (bar)
+
+
+def say(ctx: Ctx, event: Event, names: Mapping[Side, str]) -> str:
+    values = {k: names.get(v, v.value) if isinstance(v, Side) else v for k, v in event.values.items()}
+    return ctx.t(event.message, **values)
+
+
+async def view(svc: Service, ctx: Ctx, record: GameRecord, lines: list[str], *, last: LastPlay | None = None,
+               image: bool = True) -> Reply:
+    """The reply showing a game: the lines, whose turn it is (mentioned), the board and the move builder."""
+    game = game_of(record)
+    names = await svc.names(record)
+    mentions: tuple[Identity, ...] = ()
+    builder = None
+    if game.phase == "move" and game.dice is not None:
+        to_move = game.turn
+        user = await svc.player(record.players[side_index(to_move)])
+        if user.platform == ctx.chat.platform and user.id != await svc.computer_id():
+            mentions = (Identity(user.platform, user.platform_user_id, user.name),)
+        lines.append(ctx.t("{name} ({side}) to move with {dice} in game #{id}.", name=names[to_move],
+                           side=ctx.t(to_move.value), dice=dice.format_dice(game.dice), id=record.id))
+        builder = builder_view(ctx, record, game, ())
+        viewer = to_move
+    else:
+        viewer = side_of(record.players.index(ctx.player.id)) if ctx.player.id in record.players else Side.WHITE
+    score = None
+    if record.match_id:
+        try:
+            m = await svc.store.matches.get(record.match_id)
+        except NotFound:
+            m = None
+        if m is not None:
+            cycle = dict(m.options).get("cycle", "")
+            score = MatchScore(m.score[0], m.score[1], m.target, cycle,
+                               matches.game_number(m, record.id) if cycle else 0)
+            if m.target > 1:
+                lines.insert(0, matches.where(ctx, m, record))
+    picture = None
+    if image and svc.render is not None:
+        png = await svc.offload(images.board_in, ctx.lang, svc.render, game.variant, game.position, viewer,
+                                last=last, dice=game.dice, names=names, score=score, result=game.outcome)
+        picture = Picture(png) if png else None
+    board = Board(record.variant, tuple(sorted(variant_options(record.options).items())), record.position,
+                  side_index(viewer), game.dice)
+    return Reply("\n".join(lines), picture, board, builder=builder, mentions=mentions, game_id=record.id)
+
+
+def pack_moves(picked: Sequence[Pick]) -> str:
+    """The builder's partial play as button data: three characters a single move."""
+    return "".join(f"{_POINT[f]}{_POINT[t]}{d}" for f, t, d in picked)
+
+
+def unpack_moves(arg: str) -> tuple[tuple[Pick, ...], int | None]:
+    """The partial play and the checker in focus (`-<point>`) packed by `builder_view`.
+
+    :raises ActionError: malformed data.
+    """
+    moves, _, focus = arg.partition("-")
+    if len(moves) % 3 or len(moves) > 12 or len(focus) > 1:
+        raise ActionError("malformed moves")
+    picked = []
+    for i in range(0, len(moves), 3):
+        f, t, d = moves[i], moves[i + 1], moves[i + 2]
+        if f not in _POINT or t not in _POINT or d not in "123456":
+            raise ActionError("malformed moves")
+        picked.append((_POINT.index(f), _POINT.index(t), int(d)))
+    if focus and focus not in _POINT:
+        raise ActionError("malformed focus")
+    return tuple(picked), (_POINT.index(focus) if focus else None)
+
+
+def builder_view(ctx: Ctx, record: GameRecord, game: Game, picked: tuple[Pick, ...],
+                 focus: int | None = None, state: BuildState | None = None) -> Builder:
+    """The builder of `record` at its version, with `picked` moves made (and a checker in `focus`).
+
+    :raises IllegalPlayError: `picked` is not a partial legal play.
+    """
+    assert game.dice is not None
+    state = state or build(game.position, game.dice, picked)
+    version = record.version
+
+    def button(label: str, verb: Verb, arg: str, style: str = "secondary") -> Button:
+        return Button(label, Action(verb, record.id, version, arg).pack(), style)  # type: ignore[arg-type]
+
+    moves: list[SingleMove] = list(state.next)
+    packed = pack_moves([m.pick for m in state.picked])
+    if focus is not None:
+        moves = [m for m in moves if m.frm == focus]
+    buttons: list[Button] = []
+    if focus is None and len(moves) > ROW * MOVE_ROWS:  # too many: pick the checker first
+        for frm in sorted({m.frm for m in moves}, reverse=True):
+            buttons.append(button(f"{'bar' if frm == 25 else frm}/…", Verb.BUILD, f"{packed}-{_POINT[frm]}"))
+    else:
+        twice = {(m.frm, m.to) for m in moves if sum(1 for o in moves if (o.frm, o.to) == (m.frm, m.to)) > 1}
+        for m in moves:
+            label = f"{m.notation} ({m.die})" if (m.frm, m.to) in twice else m.notation
+            buttons.append(button(label, Verb.BUILD, pack_moves([*[p.pick for p in state.picked], m.pick])))
+    rows = [tuple(buttons[i:i + ROW]) for i in range(0, min(len(buttons), ROW * MOVE_ROWS), ROW)]
+    controls: list[Button] = []
+    if focus is not None:
+        controls.append(button(ctx.t("Back"), Verb.BUILD, packed))
+    if state.picked:
+        undo = pack_moves([p.pick for p in state.picked[:-1]])
+        controls.append(button(ctx.t("Undo"), Verb.BUILD, undo))
+    if state.play is not None:
+        controls.append(button(ctx.t("Play {play}", play=state.play.notation)[:40], Verb.CONFIRM, packed,
+                               "success"))
+    if controls:
+        rows.append(tuple(controls))
+    dice_text = dice.format_dice(game.dice)
+    if not state.picked:
+        text = ctx.t("Build your play with {dice}: pick a move.", dice=dice_text)
+    elif state.play is not None and not state.next:
+        text = ctx.t("Your play: {play}. Confirm it or undo.", play=state.play.notation)
+    elif state.play is not None:
+        text = ctx.t("Your play so far: {moves}. Confirm it as {play}, or pick another move.",
+                     moves=state.notation, play=state.play.notation)
+    else:
+        text = ctx.t("Your play so far: {moves}. Pick the next move.", moves=state.notation)
+    return Builder(record.id, version, text, tuple(rows), button(ctx.t("Make your move"), Verb.OPEN, "", "primary"),
+                   state.play is not None)

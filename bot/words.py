@@ -1,0 +1,57 @@
+"""The words drawn on a board picture in a player's language: a `renderer.Words` filled from the catalogues.
+
+Each field's msgid is its English default (`renderer.ENGLISH`), in the `board` context so a short word on the
+picture ("OFF", "pass", "mars") is translated apart from the same word in a sentence; `point_one` and
+`point_other` are one plural entry. A word the catalogue lacks stays English, and a translation the renderer
+refuses (a template with fields it does not know) leaves the whole picture English rather than failing a reply.
+"""
+
+from __future__ import annotations
+
+import gettext
+import logging
+from collections.abc import Mapping
+from dataclasses import fields
+from functools import cache
+
+from renderer import ENGLISH, Words
+
+from . import i18n
+
+log = logging.getLogger(__name__)
+
+BOARD = "board"  # the msgctxt of the words drawn on a board picture
+BOARD_PLURALS = {"point_one": "point_other"}  # fields drawn as a pair chosen by number: one plural entry
+
+
+@cache
+def board_words(lang: str) -> Words:
+    """The picture's words in `lang` (English for English or a language without a catalogue)."""
+    if lang == i18n.DEFAULT:
+        return ENGLISH
+    catalogue = i18n.catalogue(lang)
+    plurals = set(BOARD_PLURALS.values())
+    values: dict[str, object] = {}
+    for f in fields(ENGLISH):
+        english = getattr(ENGLISH, f.name)
+        if f.name in plurals:
+            continue
+        if isinstance(english, str):
+            if f.name in BOARD_PLURALS:
+                other = BOARD_PLURALS[f.name]
+                plural = getattr(ENGLISH, other)
+                values[f.name] = catalogue.npgettext(BOARD, english, plural, 1)
+                values[other] = catalogue.npgettext(BOARD, english, plural, 2)
+            else:
+                values[f.name] = catalogue.pgettext(BOARD, english) if english else english
+        else:
+            values[f.name] = _mapping(catalogue, english)
+    try:
+        return Words(**values)  # type: ignore[arg-type]
+    except ValueError:
+        log.exception("the %s board words do not fit the picture; drawing in English", lang)
+        return ENGLISH
+
+
+def _mapping(catalogue: gettext.NullTranslations, english: Mapping[str, str]) -> dict[str, str]:
+    return {key: catalogue.pgettext(BOARD, text) if text else text for key, text in english.items()}

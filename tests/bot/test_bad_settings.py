@@ -1,0 +1,85 @@
+"""Bad settings and arguments: one clear line each on standard error, exit status 2, no traceback; odd match
+lengths (R-MATCH-1), ASCII numbers and invalid UTF-8 on the console's input refused politely."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot import cli, commands
+from bot.commands import CommandError
+from bot.service import Service
+
+from .conftest import ALICE, CHAT
+
+
+@pytest.fixture
+def not_redis() -> Iterator[str]:
+    """A TCP service that answers like a web server, not like Redis."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            conn.recv(1024)
+            conn.sendall(b"<html>hello</html>\r\n")
+            conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    yield f"redis://127.0.0.1:{listener.getsockname()[1]}/0"
+    listener.close()
+
+
+@pytest.mark.parametrize(("env", "args", "says"), [
+    ({"REDIS_URL": "http://localhost:6379"}, [], "REDIS_URL"),
+    ({"REDIS_URL": "redis://localhost:port/0"}, [], "not a number"),
+    ({"REDIS_URL": "redis://localhost:6379/0?prefix=a{b}"}, [], "prefix"),
+    ({"TABLA_LOG_LEVEL": "verbose"}, [], "TABLA_LOG_LEVEL"),
+    ({"TABLA_CHALLENGE_HOURS": "1e308"}, [], "TABLA_CHALLENGE_HOURS"),
+    ({"TABLA_MOVE_DEADLINE_HOURS": "nan"}, [], "TABLA_MOVE_DEADLINE_HOURS"),
+    ({}, ["--name", "a{b}"], "--name"),
+    ({}, ["--name", "Computer"], "--name"),
+])
+def test_a_bad_setting_is_one_line_and_exit_status_2(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                     env: dict[str, str], args: list[str], says: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TABLA_DATA_DIR", str(tmp_path))
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert cli.main(["run", *args]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and says in err and "Traceback" not in err, err
+
+
+def test_a_service_that_is_not_redis_is_one_line_and_exit_status_2(
+        not_redis: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("REDIS_URL", not_redis)
+    assert cli.main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "not a Redis server" in err, err
+
+
+@pytest.mark.parametrize("text", ["/play ai ²", "/play ai ١٢", "/play ai to ³", "/challenge tapa 𝟓",
+                                  "/deadline 1e309", "/deadline 0", "/deadline nan", "/deadline ١٢",
+                                  "/play ai to 4", "/challenge @bob 2"])
+def test_unicode_digits_absurd_numbers_and_even_matches_are_refused(text: str) -> None:
+    with pytest.raises(CommandError):
+        commands.parse(text)
+
+
+async def test_an_even_match_is_refused_saying_why(service: Service) -> None:
+    reply = await service.handle(ALICE, CHAT, "/play ai plakoto to 4")
+    assert not reply.ok and "odd number of points" in reply.text and "3 or 5" in reply.text
+    reply = await service.handle(ALICE, CHAT, "/play ai ²")
+    assert not reply.ok and "Something went wrong" not in reply.text

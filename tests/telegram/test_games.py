@@ -1,0 +1,155 @@
+"""Whole games through Telegram: by button taps only, by typed notation, from an inline card, a match."""
+
+from __future__ import annotations
+
+import random
+
+from bot.actions import Action, Verb
+from bot.replies import Chat, Identity
+from bot.service import Service
+from bot.telegram_adapter import TelegramAdapter
+
+from .fake_bot_api import BOT, FakeBotAPI, Player, group, sent_of
+from .play import actions, board_of, build_and_play, mover, png_size, say, tap
+
+GROUP = group(-100123)
+ALICE = Player(1001, "Alice", "alice")
+BOB = Player(1002, "Bob <&>", None)  # no username, a name that needs escaping
+PLAYERS = {ALICE.uid: ALICE, BOB.uid: BOB}
+
+
+def game_id_of(sent_html: str, buttons: list[tuple[str, Action]]) -> str:
+    return next(a.ref for _, a in buttons if a.verb in (Verb.BUILD, Verb.CONFIRM))
+
+
+async def start_game(fake: FakeBotAPI, variant: str = "tapa") -> tuple[str, int]:
+    """Bob speaks, Alice challenges him by replying to his message, Bob accepts by tapping: the first board."""
+    await say(fake, GROUP, BOB.data, "/help")
+    bob_said = {"message_id": 1, "date": 0, "chat": GROUP, "from": BOB.data, "text": "/help"}
+    call = await say(fake, GROUP, ALICE.data, f"/challenge {variant} 1", reply_to_message=bob_said)
+    challenge = sent_of(fake, call)
+    assert "Bob &lt;&amp;&gt;" in call.params["text"] or "Bob" in challenge.text
+    assert "tg://user?id=1002" in challenge.html, "the challenged player is mentioned"
+    accept = next(a for _, a in actions(challenge) if a.verb is Verb.ACCEPT)
+    stranger = Player(1003, "Carol")
+    refused = await tap(fake, stranger.data, challenge, accept.pack())
+    assert refused.toast, "only the challenged player may accept"
+    outcome = await tap(fake, BOB.data, challenge, accept.pack())
+    board = board_of(fake, outcome) or sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=GROUP["id"]))
+    assert board.kind == "photo"
+    return game_id_of(board.html, actions(board)), board.message_id
+
+
+async def test_a_whole_game_by_taps(fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    rng = random.Random(7)
+    game_id, first = await start_game(fake)
+    board = fake.messages[(GROUP["id"], first)]
+    version = -1
+    photos = 0
+    while True:
+        record = await service.store.games.get(game_id)
+        png_size(board.data)
+        assert not record.finished
+        board_versions = {a.version for _, a in actions(board) if a.ref == game_id}
+        assert board_versions == {record.version}, "the photo shows the game as stored"
+        assert record.version > version, "each photo follows a state change"
+        version = record.version
+        uid = mover(board)
+        assert uid in PLAYERS
+        n = len(fake.calls)
+        await build_and_play(fake, PLAYERS[uid].data, board, rng)
+        board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=GROUP["id"], after=n))
+        photos += 1
+        await fake.wait_for(lambda c, old=first: c.method == "editMessageReplyMarkup"
+                            and c.params["message_id"] == old, after=n)
+        assert not fake.messages[(GROUP["id"], first)].markup, "the previous board's keyboard is removed"
+        first = board.message_id
+        shown = {a.ref for _, a in actions(board)}
+        if game_id not in shown:
+            break
+    assert photos > 10
+    assert (await service.store.games.get(game_id)).finished
+
+
+async def test_a_whole_game_by_typed_notation(fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    game_id, first = await start_game(fake, "plakoto")
+    board = fake.messages[(GROUP["id"], first)]
+    chat = Chat("telegram", str(GROUP["id"]))
+    spellings = ("/move {play}", "/move@" + str(BOT["username"]) + " {play}", "{play}")
+    turn = 0
+    while True:
+        record = await service.store.games.get(game_id)
+        if record.finished:
+            break
+        uid = mover(board)
+        assert uid in PLAYERS
+        player = PLAYERS[uid]
+        who = Identity("telegram", str(uid), player.name, player.username)
+        plays = await service.suggest(who, chat, "", game_id)
+        assert plays, "the player to move has a legal play"
+        text = spellings[turn % len(spellings)].format(play=plays[-1].value)
+        n = len(fake.calls)
+        fake.message(GROUP, player.data, text)
+        board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=GROUP["id"], after=n))
+        png_size(board.data)
+        turn += 1
+    assert turn > 10
+
+
+async def test_a_match_to_three_against_the_computer_in_private(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                                service: Service) -> None:
+    rng = random.Random(3)
+    me = {"id": ALICE.uid, "type": "private", "first_name": "Alice"}
+    n = len(fake.calls)
+    fake.message(me, ALICE.data, "/play ai tapa to 3")
+    board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=ALICE.uid, after=n))
+    match_id = (await service.store.games.get(game_id_of(board.html, actions(board)))).match_id
+    assert match_id is not None
+    for _ in range(400):
+        if not any(a.verb in (Verb.BUILD, Verb.CONFIRM) for _, a in actions(board)):
+            match = await service.store.matches.get(match_id)
+            if match.finished:
+                break
+        n = len(fake.calls)
+        await build_and_play(fake, ALICE.data, board, rng)
+        board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=ALICE.uid, after=n))
+        await fake.drained()
+    match = await service.store.matches.get(match_id)
+    assert match.finished and max(match.score) >= 3
+    assert len(match.games) >= 1
+
+
+async def test_a_challenge_accepted_from_an_inline_card(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                        service: Service) -> None:
+    n = len(fake.calls)
+    fake.push({"inline_query": {"id": "iq1", "from": ALICE.data, "query": "portes", "offset": ""}})
+    answer = await fake.wait_sent("answerInlineQuery", after=n)
+    results = answer.params["results"]
+    assert [r["id"] for r in results] == ["portes-1"]
+    card = results[0]
+    data = card["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+    # Alice sends the card to the group; Telegram shows the bot (a member) the message sent via it.
+    fake.message(GROUP, ALICE.data, card["input_message_content"]["message_text"], via_bot=BOT,
+                 reply_markup=card["reply_markup"])
+    posted = fake.add_inline_message("inl1", card["input_message_content"]["message_text"], card["reply_markup"])
+    await fake.drained()
+
+    def card_tap(who: dict[str, object]) -> str:
+        return fake.push({"callback_query": {"id": f"cq-{who['id']}-{len(fake.calls)}", "from": who,
+                                             "chat_instance": "ci", "inline_message_id": "inl1", "data": data}})
+
+    n = len(fake.calls)
+    card_tap(ALICE.data)
+    own = await fake.wait_sent("answerCallbackQuery", after=n)
+    assert own.params.get("text"), "the challenger cannot accept their own card"
+    n = len(fake.calls)
+    card_tap(BOB.data)
+    board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=GROUP["id"], after=n))
+    await fake.wait_sent("editMessageText", after=n)
+    assert not posted.markup and "accepted" in posted.text
+    game = await service.store.games.get(game_id_of(board.html, actions(board)))
+    assert game.variant == "portes" and game.chat == f"telegram:{GROUP['id']}"
+    n = len(fake.calls)
+    card_tap(Player(1003, "Carol").data)
+    again = await fake.wait_sent("answerCallbackQuery", after=n)
+    assert again.params.get("text"), "a card starts one game"

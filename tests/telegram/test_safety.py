@@ -1,0 +1,153 @@
+"""Taps and updates that must change nothing: stale, repeated, a stranger's, garbage, malformed, too long; a 429
+that must lose nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+
+import pytest
+
+from bot.actions import Verb
+from bot.service import Service
+from bot.telegram_adapter import TelegramAdapter
+from storage import GameRecord
+
+from .fake_bot_api import FakeBotAPI, Player, Sent, sent_of
+from .play import actions, build_and_play, mover, say, tap
+from .test_games import GROUP, PLAYERS, start_game
+
+CAROL = Player(1003, "Carol", "carol")
+
+
+async def a_game(fake: FakeBotAPI, service: Service) -> tuple[GameRecord, Sent]:
+    game_id, first = await start_game(fake)
+    return await service.store.games.get(game_id), fake.messages[(GROUP["id"], first)]
+
+
+def player_to_move(board: Sent) -> dict[str, object]:
+    uid = mover(board)
+    assert uid is not None
+    return PLAYERS[uid].data
+
+
+def other_player(board: Sent) -> dict[str, object]:
+    uid = mover(board)
+    return next(p.data for u, p in PLAYERS.items() if u != uid)
+
+
+async def test_a_stale_tap_is_refused_and_changes_nothing(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                          service: Service) -> None:
+    record, board = await a_game(fake, service)
+    old_buttons = [a for _, a in actions(board)]
+    n = len(fake.calls)
+    await build_and_play(fake, player_to_move(board), board, random.Random(1))
+    new_board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=GROUP["id"], after=n))
+    before = await service.store.games.get(record.id)
+    stale = old_buttons[0].pack()
+    outcome = await tap(fake, player_to_move(new_board), new_board, stale)
+    assert outcome.toast and len(outcome.toast) <= 200
+    assert await service.store.games.get(record.id) == before
+
+
+async def test_a_double_tap_applies_once(fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    record, board = await a_game(fake, service)
+    who = player_to_move(board)
+    rng = random.Random(2)
+    message = board
+    while True:  # build a complete play without confirming it
+        confirm = [a for _, a in actions(message) if a.verb is Verb.CONFIRM]
+        if confirm:
+            break
+        moves = [a for label, a in actions(message) if a.verb is Verb.BUILD and "/" in label]
+        await tap(fake, who, message, rng.choice(moves).pack())
+        message = fake.messages[(board.chat_id, board.message_id)]
+    n = len(fake.calls)
+    first = fake.tap(who, message, confirm[0].pack())
+    second = fake.tap(who, message, confirm[0].pack())
+    await fake.wait_sent("sendPhoto", chat_id=GROUP["id"], after=n)
+    answers = [await fake.wait_for(lambda c, q=q: c.method == "answerCallbackQuery"
+                                   and c.params["callback_query_id"] == q, after=n) for q in (first, second)]
+    await fake.drained()
+    await asyncio.sleep(0.2)
+    assert sum(1 for c in fake.calls[n:] if c.method == "sendPhoto") == 1
+    assert answers[1].params.get("text"), "the repeated tap gets a toast"
+    after = await service.store.games.get(record.id)
+    assert after.version > record.version
+
+
+async def test_a_strangers_tap_and_the_waiting_players_tap_change_nothing(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                                          service: Service) -> None:
+    record, board = await a_game(fake, service)
+    move = next(a for _, a in actions(board) if a.verb is Verb.BUILD)
+    for who in (CAROL.data, other_player(board)):
+        outcome = await tap(fake, who, board, move.pack())
+        assert outcome.toast
+    assert await service.store.games.get(record.id) == record
+    assert fake.messages[(board.chat_id, board.message_id)].edits == 0
+
+
+@pytest.mark.parametrize("data", ["garbage", "t1:c:zzzzzz:9:!!", "t1:b:" + "a" * 58, "k1:tapa:1:nonce!",
+                                  "t1:x::0:", "\u00e9" * 32])
+async def test_garbage_callback_data_is_refused(fake: FakeBotAPI, adapter: TelegramAdapter, service: Service,
+                                                data: str) -> None:
+    record, board = await a_game(fake, service)
+    outcome = await tap(fake, player_to_move(board), board, data)
+    assert outcome.toast
+    assert await service.store.games.get(record.id) == record
+
+
+async def test_a_429_on_send_photo_is_retried_and_the_photo_arrives(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                                    service: Service) -> None:
+    record, board = await a_game(fake, service)
+    fake.fail("sendPhoto", times=2, retry_after=1)
+    n = len(fake.calls)
+    await build_and_play(fake, player_to_move(board), board, random.Random(4))
+    photo = await fake.wait_sent("sendPhoto", chat_id=GROUP["id"], after=n, timeout=20)
+    refused = [c for c in fake.calls[n:] if c.method == "sendPhoto" and c.status == 429]
+    assert len(refused) == 2 and photo.at - refused[0].at >= 1.0
+    assert (await service.store.games.get(record.id)).version > record.version
+
+
+async def test_malformed_and_unknown_updates_are_ignored_and_logged(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                                    service: Service,
+                                                                    caplog: pytest.LogCaptureFixture) -> None:
+    record, _ = await a_game(fake, service)
+    caplog.set_level(logging.INFO, logger="bot.telegram_adapter")
+    n = len(fake.calls)
+    fake.push({"message": "not a message"})
+    fake.push({"callback_query": {"id": "x"}})
+    fake.push({"some_future_kind": {"id": 1}})
+    fake.push({"edited_message": {"message_id": 1, "date": 0, "chat": GROUP, "text": "/resign"}})
+    fake.push({"message": {"message_id": 99, "date": 0, "chat": GROUP, "sticker": {
+        "file_id": "s", "file_unique_id": "s", "type": "regular", "width": 1, "height": 1, "is_animated": False,
+        "is_video": False}}})
+    call = await say(fake, GROUP, CAROL.data, "/help")
+    assert call.method == "sendMessage"
+    assert [c for c in fake.calls[n:] if c.method not in ("sendMessage", "editMessageReplyMarkup")] == []
+    assert await service.store.games.get(record.id) == record
+    assert "malformed update" in caplog.text and "ignoring update" in caplog.text
+
+
+async def test_a_very_long_message_gets_a_short_answer(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                       service: Service) -> None:
+    record, board = await a_game(fake, service)
+    who = player_to_move(board)
+    call = await say(fake, GROUP, who, "/move " + "24/18 " * 700)
+    assert call.method == "sendMessage" and len(sent_of(fake, call).text) < 300
+    call = await say(fake, GROUP, who, "24/18 " + "x" * 4000)
+    assert call.method == "sendMessage" and len(sent_of(fake, call).text) < 300
+    assert await service.store.games.get(record.id) == record
+
+
+async def test_bare_text_in_a_group_is_not_answered(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                    service: Service) -> None:
+    n = len(fake.calls)
+    fake.message(GROUP, CAROL.data, "hello everyone")
+    fake.message(GROUP, CAROL.data, "/help@some_other_bot")
+    await fake.drained()
+    await say(fake, GROUP, CAROL.data, "/help@tabla_test_bot")
+    await asyncio.sleep(0.2)
+    answers = [c for c in fake.calls[n:] if c.method == "sendMessage" and c.status == 200]
+    assert [c.params.get("reply_parameters", {}).get("message_id") for c in answers] == [3], [c.params for c in answers]
