@@ -82,15 +82,17 @@ async def test_a_whole_game_by_typed_notation(fake: FakeBotAPI, adapter: Telegra
         if record.finished:
             break
         uid = mover(board)
-        assert uid in PLAYERS
+        assert uid in PLAYERS, (board.kind, board.text)
         player = PLAYERS[uid]
         who = Identity("telegram", str(uid), player.name, player.username)
         plays = await service.suggest(who, chat, "", game_id)
         assert plays, "the player to move has a legal play"
         text = spellings[turn % len(spellings)].format(play=plays[-1].value)
         n = len(fake.calls)
-        fake.message(GROUP, player.data, text)
-        board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=GROUP["id"], after=n))
+        fake.message(GROUP, player.data, text, message_id=(said := 10_000 + turn))
+        answer = await fake.wait_for(lambda c, m=said: c.method == "sendPhoto" and c.chat_id == GROUP["id"]
+                                     and c.params.get("reply_parameters", {}).get("message_id") == m, after=n)
+        board = sent_of(fake, answer)
         png_size(board.data)
         turn += 1
     assert turn > 10
