@@ -11,7 +11,7 @@ import logging
 
 from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaAnimation, InputMediaPhoto, Message
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from ..replies import Identity, Reply
 from . import render
@@ -29,9 +29,18 @@ class Poster:
 
     async def post(self, chat_id: int, reply: Reply, *, reply_to: int | None = None) -> Message | None:
         """Post `reply` in `chat_id` as new messages; returns the last one (None if there was nothing to say).
+        A group that Telegram has upgraded to a supergroup is answered at its new id (its messages, and so
+        `reply_to`, stay behind in the old chat).
 
         :raises telegram.error.Forbidden: the bot may not write there (a user who has not started it).
         """
+        try:
+            return await self._post(chat_id, reply, reply_to)
+        except ChatMigrated as exc:
+            log.info("chat %s is now the supergroup %s; posting there", chat_id, exc.new_chat_id)
+            return await self._post(int(exc.new_chat_id), reply, None)
+
+    async def _post(self, chat_id: int, reply: Reply, reply_to: int | None) -> Message | None:
         markup = render.keyboard(reply)
         mentions = render.notified(reply)
         text = render.caption_text(reply)

@@ -125,6 +125,7 @@ class FakeBotAPI:
         self.inline_messages: dict[str, Sent] = {}
         self.served: dict[int, float] = {}
         self.started: set[int] = set()
+        self.migrated: dict[int, int] = {}  # a group upgraded to a supergroup: old chat id → new one
         self.webhook: dict[str, Any] = {}
         self._updates: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
@@ -429,6 +430,9 @@ class FakeBotAPI:
             raise ApiError(400, "Bad Request: chat not found")
         if chat_id > 0 and chat_id not in self.started:
             raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
+        if chat_id in self.migrated:
+            raise ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat",
+                           migrate_to_chat_id=self.migrated[chat_id])
         markup = _markup(params)
         sent = Sent(chat_id, self.next_message_id(chat_id), kind, text, markup, data,
                     params.get("text", params.get("caption", "")))

@@ -14,7 +14,7 @@ from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
 from storage import GameRecord
 
-from .fake_bot_api import FakeBotAPI, Player, Sent, sent_of
+from .fake_bot_api import FakeBotAPI, Player, Sent, group, sent_of
 from .play import actions, build_and_play, mover, say, tap
 from .test_games import GROUP, PLAYERS, start_game
 
@@ -151,3 +151,16 @@ async def test_bare_text_in_a_group_is_not_answered(fake: FakeBotAPI, adapter: T
     await asyncio.sleep(0.2)
     answers = [c for c in fake.calls[n:] if c.method == "sendMessage" and c.status == 200]
     assert [c.params.get("reply_parameters", {}).get("message_id") for c in answers] == [3], [c.params for c in answers]
+
+
+async def test_an_answer_for_a_group_upgraded_to_a_supergroup_goes_to_the_supergroup(
+        fake: FakeBotAPI, adapter: TelegramAdapter) -> None:
+    old, new = group(-4242), group(-1004242)
+    fake.migrated[old["id"]] = new["id"]
+    n = len(fake.calls)
+    fake.message(old, CAROL.data, "/rules tapa")
+    answer = await fake.wait_for(lambda c: c.method == "sendMessage" and c.status == 200, after=n)
+    assert answer.chat_id == new["id"]
+    refused = [c for c in fake.calls[n:] if c.method == "sendMessage" and c.status != 200]
+    assert [c.chat_id for c in refused] == [old["id"]], "the old group was tried first, and refused"
+    assert "tapa" in sent_of(fake, answer).text.lower()
