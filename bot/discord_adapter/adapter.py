@@ -121,6 +121,6 @@ class DiscordAdapter:
         except discord.HTTPException as exc:
             log.warning("could not post a notice in %s: %s", notice.chat.chat_id, exc)
 
-    @staticmethod
-    async def _post(channel: discord.abc.Messageable, out: Outgoing) -> None:
-        await post(channel, out)
+    async def _post(self, channel: discord.abc.Messageable, out: Outgoing) -> None:
+        sent = await post(channel, out)
+        await self.answers.boards.posted(self.client, out, sent.channel.id, sent.id)

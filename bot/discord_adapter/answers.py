@@ -25,6 +25,7 @@ from .. import i18n
 from ..commands import Command
 from ..replies import Reply
 from . import people
+from .boards import LastBoards
 from .messages import Outgoing, outgoing
 from .people import Interaction
 from .seam import Seam
@@ -51,6 +52,7 @@ class Answers:
 
     def __init__(self, service: Seam) -> None:
         self.service = service
+        self.boards = LastBoards(service.store)
 
     async def command(self, interaction: Interaction, cmd: Command) -> None:
         """A slash command as a structured command."""
@@ -139,8 +141,8 @@ class Answers:
                 await interaction.delete_original_response()
         await _messages(interaction, out, responded=deferred, ephemeral=True)
 
-    @staticmethod
-    async def _public(interaction: Interaction, out: Outgoing, *, deferred: bool, pressed: bool, ok: bool) -> None:
+    async def _public(self, interaction: Interaction, out: Outgoing, *, deferred: bool, pressed: bool,
+                      ok: bool) -> None:
         message = interaction.message
         if pressed and ok and message is not None and message.components:
             # the pressed message's buttons are spent (Accept, the builder's confirm): take them away
@@ -149,19 +151,25 @@ class Answers:
             else:
                 await interaction.response.edit_message(view=None)
             deferred = True
-        await _messages(interaction, out, responded=deferred, ephemeral=False)
+        sent = await _messages(interaction, out, responded=deferred, ephemeral=False)
+        await self.boards.posted(interaction.client, out, interaction.channel_id, sent)
 
 
-async def _messages(interaction: Interaction, out: Outgoing, *, responded: bool, ephemeral: bool) -> None:
+async def _messages(interaction: Interaction, out: Outgoing, *, responded: bool, ephemeral: bool) -> int | None:
     """Each part of `out` as a message: the first as the response unless there is one already, the others as
-    follow-ups; the last part with the picture and the buttons."""
+    follow-ups; the last part with the picture and the buttons. Returns the last message's id, if Discord said
+    it."""
+    sent: int | None = None
     for index, text in enumerate(out.parts):
         last = index == len(out.parts) - 1
         files = out.files() if last else []
         view = out.view if last and out.view is not None else MISSING
         if index == 0 and not responded:
-            await interaction.response.send_message(text, ephemeral=ephemeral, files=files, view=view,
-                                                    allowed_mentions=out.allowed_mentions)
+            callback = await interaction.response.send_message(text, ephemeral=ephemeral, files=files, view=view,
+                                                               allowed_mentions=out.allowed_mentions)
+            sent = callback.message_id if callback is not None else None
         else:
-            await interaction.followup.send(text, ephemeral=ephemeral, files=files, view=view,
-                                            allowed_mentions=out.allowed_mentions)
+            message = await interaction.followup.send(text, ephemeral=ephemeral, files=files, view=view,
+                                                      allowed_mentions=out.allowed_mentions, wait=True)
+            sent = message.id
+    return sent

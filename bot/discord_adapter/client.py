@@ -123,7 +123,8 @@ class TablaClient(discord.AutoShardedClient):
         reply = await self.answers.service.handle(people.identity(message.author), people.message_chat(message),
                                                   message.content, command_id=str(message.id))
         try:
-            await post(message.channel, outgoing(reply, pings=not reply.private),
-                       reference=message if reply.private else None)
+            out = outgoing(reply, pings=not reply.private)
+            sent = await post(message.channel, out, reference=message if reply.private else None)
+            await self.answers.boards.posted(self, out, sent.channel.id, sent.id)
         except discord.HTTPException as exc:
             log.warning("could not answer message %s: %s", message.id, exc)

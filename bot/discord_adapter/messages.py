@@ -38,6 +38,7 @@ class Outgoing:
     pictures: list[tuple[str, bytes]] = field(default_factory=list)
     view: discord.ui.View | None = None
     private: bool = False
+    board_of: str | None = None  # the game whose board this is (public, still): its last board, retired later
 
     @property
     def content(self) -> str:
@@ -117,15 +118,21 @@ def outgoing(reply: Reply, *, pings: bool = True) -> Outgoing:
         stem = "replay" if reply.picture.animated else "board"
         pictures.append((reply.picture.filename(stem), reply.picture.data))
     parts = [p or "\u200b" for p in parts]
-    return Outgoing(parts, allowed, pictures, view(rows_of(reply)), reply.private)
+    still = reply.picture is not None and not reply.picture.animated
+    board_of = reply.game_id if still and not reply.private else None
+    return Outgoing(parts, allowed, pictures, view(rows_of(reply)), reply.private, board_of)
 
 
 async def post(channel: discord.abc.Messageable, out: Outgoing,
-               reference: discord.Message | None = None) -> None:
-    """Post `out` in a channel (a notice, an answer to a typed move), the first part replying to `reference`."""
+               reference: discord.Message | None = None) -> discord.Message:
+    """Post `out` in a channel (a notice, an answer to a typed move), the first part replying to `reference`;
+    returns the last message sent (the one with the picture and the buttons)."""
+    sent: discord.Message | None = None
     for index, text in enumerate(out.parts):
         last = index == len(out.parts) - 1
-        await channel.send(text, files=out.files() if last else [],
-                           view=out.view if last and out.view is not None else discord.utils.MISSING,
-                           allowed_mentions=out.allowed_mentions,
-                           reference=reference if index == 0 else None)  # type: ignore[arg-type]  # None: no reply
+        sent = await channel.send(text, files=out.files() if last else [],
+                                  view=out.view if last and out.view is not None else discord.utils.MISSING,
+                                  allowed_mentions=out.allowed_mentions,
+                                  reference=reference if index == 0 else None)  # type: ignore[arg-type]
+    assert sent is not None  # `chunks` gives at least one part
+    return sent

@@ -6,12 +6,16 @@ from __future__ import annotations
 from collections.abc import MutableMapping
 from typing import Protocol
 
+from storage import Store
+
 from ..commands import Command
 from ..replies import Chat, Identity, Reply, Suggestion
 
 
 class Seam(Protocol):
-    """The service as the adapter sees it."""
+    """The service as the adapter sees it (its `store` keeps each game's last board, `bot.boards`)."""
+
+    store: Store
 
     @property
     def invite_links(self) -> MutableMapping[str, str]:

@@ -13,9 +13,9 @@ from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaAnimation, 
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
+from ..boards import BoardMessage, Boards
 from ..replies import Identity, Reply
 from . import render
-from .boards import BoardMessage, Boards
 
 log = logging.getLogger(__name__)
 

@@ -339,7 +339,15 @@ class FakeDiscord:
             self._touched = self.pressed[token]
             if kind == 7:
                 self._edit(self.pressed[token], data, files)
-        return 200, {"interaction": {"id": token.removeprefix("token-"), "type": kind}}
+        answer: dict[str, Any] = {"interaction": {"id": token.removeprefix("token-"), "type": kind}}
+        if kind in (4, 5, 7):  # with_response: the message the response made or changed, as Discord answers
+            message = self.messages.get(self.originals[token])
+            answer["interaction"].update(response_message_id=str(self.originals[token]),
+                                         response_message_loading=kind == 5,
+                                         response_message_ephemeral=bool(int(data.get("flags") or 0) & EPHEMERAL))
+            if message is not None:
+                answer["resource"] = {"type": kind, "message": message}
+        return 200, answer
 
     def _webhook(self, method: str, token: str, which: str | None, data: Any, call: Call) -> tuple[int, Any]:
         if which is None and method == "POST":

@@ -62,11 +62,14 @@ async def test_a_challenge_accepted_by_button_then_played_by_move(fake: FakeDisc
         who = await mover(service, game_id, players)
         if who is None:
             break
+        before = board.message_id
         ex = await slash(fake, who, "move", play=await random_play(service, game_id, rng), game=game_id)
         board = await ex.board()
         # the response itself, or its follow-up when the service was slow and the interaction was deferred
         assert (board.kind, board.callback_type) in (("callback", 4), ("followup", None))
         await check_turn(service, board, game_id, players)
+        assert before is not None and before != board.message_id
+        await fake.until(lambda before=before: fake.messages[before]["components"] == [])  # the old board's
     assert game_of(await service.store.games.get(game_id)).phase == "over"
 
 
@@ -106,8 +109,11 @@ async def test_a_game_through_the_ephemeral_move_builder(fake: FakeDiscord, adap
     for _ in range(300):
         if await mover(service, game_id, players) is None:
             break
+        before = board.message_id
         board = await build_and_confirm(fake, ALICE, board, rng)
         await check_turn(service, board, game_id, players)
+        assert before is not None and before != board.message_id
+        await fake.until(lambda before=before: fake.messages[before]["components"] == [])  # Make your move: gone
     assert game_of(await service.store.games.get(game_id)).phase == "over"
 
 

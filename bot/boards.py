@@ -1,8 +1,10 @@
-"""The last board message of each game, so that posting a new board retires the old one's keyboard.
+"""The last board message of each game on a chat platform, so that posting a new board retires the buttons of
+the one before (a stale button would only be refused, but it should not be offered).
 
-Kept in Redis beside the game (one short string per game, `<prefix>:{tgb:<game>}` = `chat:message:k`, where
-`k` says whether that board had a keyboard), not in memory: every process behind a webhook load balancer, and
-a restarted one, sees the same last board. The key expires a month after the game's last board.
+Kept in Redis beside the game (one short string per game and platform, `<prefix>:{<tag>:<game>}` =
+`chat:message:k`, where `k` says whether that board had buttons; the tag is `tgb` for Telegram, `dcb` for
+Discord), not in memory: every process behind a load balancer, and a restarted one, sees the same last board.
+The key expires a month after the game's last board.
 """
 
 from __future__ import annotations
@@ -36,14 +38,15 @@ class BoardMessage:
 
 
 class Boards:
-    """Last board per game on the store's Redis, under the store's key prefix."""
+    """Last board per game on the store's Redis, under the store's key prefix and the platform's `tag`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, tag: str) -> None:
         self.client = store.client
         self.prefix = store.settings.prefix
+        self.tag = tag
 
     def key(self, game_id: str) -> str:
-        return f"{self.prefix}:{{tgb:{game_id}}}"
+        return f"{self.prefix}:{{{self.tag}:{game_id}}}"
 
     async def swap(self, game_id: str, board: BoardMessage) -> BoardMessage | None:
         """Record `board` as the game's last board; the one it replaces, if any and not the same message."""

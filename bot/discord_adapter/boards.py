@@ -1,0 +1,46 @@
+"""A game's previous board loses its buttons when a new board of that game is posted: its buttons would only
+be refused as out of date, so they are not offered.
+
+The last board of each game is kept in Redis (`bot.boards`, tag `dcb`), so that every process and a restarted
+one retire the right message. A board that cannot be edited any more (deleted, or the bot lost access) is left
+as it is.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from redis.exceptions import RedisError
+
+from storage import Store
+
+from ..boards import BoardMessage, Boards
+from .messages import Outgoing
+
+log = logging.getLogger(__name__)
+
+
+class LastBoards:
+    """Remembers each game's last public board on Discord and retires the one it replaces."""
+
+    def __init__(self, store: Store) -> None:
+        self.boards = Boards(store, "dcb")
+
+    async def posted(self, client: discord.Client, out: Outgoing, channel_id: int | None,
+                     message: int | None) -> None:
+        """`out` was posted as `message` in `channel_id`: if it is a game's board, take the buttons off the board
+        of that game posted before it."""
+        if out.board_of is None or channel_id is None or message is None:
+            return
+        try:
+            old = await self.boards.swap(out.board_of, BoardMessage(channel_id, message, out.view is not None))
+        except RedisError as exc:
+            log.warning("could not record the last board of game %s: %s", out.board_of, exc)
+            return
+        if old is None or not old.keyboard:
+            return
+        try:
+            await client.get_partial_messageable(old.chat_id).get_partial_message(old.message_id).edit(view=None)
+        except discord.HTTPException as exc:
+            log.debug("could not remove the buttons of message %s in %s: %s", old.message_id, old.chat_id, exc)
