@@ -167,7 +167,7 @@ async def _messages(interaction: Interaction, out: Outgoing, *, responded: bool,
         if index == 0 and not responded:
             callback = await interaction.response.send_message(text, ephemeral=ephemeral, files=files, view=view,
                                                                allowed_mentions=out.allowed_mentions)
-            sent = callback.message_id if callback is not None else None
+            sent = callback.message_id
         else:
             message = await interaction.followup.send(text, ephemeral=ephemeral, files=files, view=view,
                                                       allowed_mentions=out.allowed_mentions, wait=True)
