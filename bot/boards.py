@@ -55,3 +55,34 @@ class Boards:
         if old is None or (old.chat_id, old.message_id) == (board.chat_id, board.message_id):
             return None
         return old
+
+    async def swap_newer(self, game_id: str, board: BoardMessage) -> BoardMessage | None:
+        """As `swap`, for message ids that grow with time across chats (Discord's snowflakes), so that two boards
+        recorded out of order (their answers raced) keep the newer: when the recorded board is newer than
+        `board`, it stays and `board` is the one to retire. Atomic (one script)."""
+        answer = await self.client.eval(
+            _SWAP_NEWER, 1, self.key(game_id), board.pack(), str(board.message_id), str(KEEP_SECONDS))
+        if not answer:
+            return None
+        kind, raw = answer
+        if kind in (b"newer", "newer"):
+            return board
+        old = BoardMessage.unpack(raw)
+        if old is None or (old.chat_id, old.message_id) == (board.chat_id, board.message_id):
+            return None
+        return old
+
+
+_SWAP_NEWER = """
+local cur = redis.call('GET', KEYS[1])
+if cur then
+  local id = string.match(cur, '^[^:]+:(%d+):')
+  local new = ARGV[2]
+  if id and (#id > #new or (#id == #new and id > new)) then
+    return {'newer', ARGV[1]}
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+if cur then return {'old', cur} end
+return false
+"""

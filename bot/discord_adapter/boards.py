@@ -2,8 +2,8 @@
 be refused as out of date, so they are not offered.
 
 The last board of each game is kept in Redis (`bot.boards`, tag `dcb`), so that every process and a restarted
-one retire the right message. A board that cannot be edited any more (deleted, or the bot lost access) is left
-as it is.
+one retire the right message; of two answers that race, the newer board (the larger snowflake) stays. A board
+that cannot be edited any more (deleted, or the bot lost access) is left as it is.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class LastBoards:
         if out.board_of is None or channel_id is None or message is None:
             return
         try:
-            old = await self.boards.swap(out.board_of, BoardMessage(channel_id, message, out.view is not None))
+            old = await self.boards.swap_newer(out.board_of, BoardMessage(channel_id, message, out.view is not None))
         except RedisError as exc:
             log.warning("could not record the last board of game %s: %s", out.board_of, exc)
             return

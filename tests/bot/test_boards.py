@@ -1,0 +1,38 @@
+"""The last board of each game (bot/boards.py): a new board replaces the old one, whose buttons are retired;
+with time-ordered ids (Discord's snowflakes), boards recorded out of order keep the newer."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.boards import BoardMessage, Boards
+from storage import Store
+
+
+async def test_a_new_board_replaces_the_last_and_names_it(store: Store) -> None:
+    boards = Boards(store, "tgb")
+    first, second = BoardMessage(-100, 7, True), BoardMessage(-100, 9, True)
+    assert await boards.swap("g1", first) is None
+    assert await boards.swap("g1", first) is None, "the same message again retires nothing"
+    assert await boards.swap("g1", second) == first
+    assert await boards.swap("g2", first) is None, "each game has its own last board"
+
+
+async def test_boards_recorded_out_of_order_keep_the_newer(store: Store) -> None:
+    boards = Boards(store, "dcb")
+    older = BoardMessage(500, 1_200_000_000_000_000_001, True)
+    newer = BoardMessage(500, 1_200_000_000_000_000_009, True)
+    newest = BoardMessage(501, 10_200_000_000_000_000_000, False)  # one digit longer, another channel
+    assert await boards.swap_newer("g", newer) is None
+    assert await boards.swap_newer("g", older) == older, "the older board arrived late: it is the one to retire"
+    assert await boards.swap_newer("g", newer) is None, "the same message again retires nothing"
+    assert await boards.swap_newer("g", newest) == newer
+    assert await boards.swap_newer("g", newer) == newer
+
+
+async def test_concurrent_boards_leave_exactly_the_newest_recorded(store: Store) -> None:
+    boards = Boards(store, "dcb")
+    ids = [1_300_000_000_000_000_000 + k for k in range(20)]
+    retired = await asyncio.gather(*(boards.swap_newer("g", BoardMessage(1, i, True)) for i in reversed(ids)))
+    assert await boards.swap_newer("g", BoardMessage(1, ids[-1], True)) is None  # the newest is the one recorded
+    assert sorted(b.message_id for b in retired if b is not None) == ids[:-1]
