@@ -51,10 +51,7 @@ class Boards:
     async def swap(self, game_id: str, board: BoardMessage) -> BoardMessage | None:
         """Record `board` as the game's last board; the one it replaces, if any and not the same message."""
         raw = await self.client.set(self.key(game_id), board.pack(), ex=KEEP_SECONDS, get=True)
-        old = BoardMessage.unpack(raw if isinstance(raw, bytes | str) else None)
-        if old is None or (old.chat_id, old.message_id) == (board.chat_id, board.message_id):
-            return None
-        return old
+        return _replaced(BoardMessage.unpack(raw if isinstance(raw, bytes | str) else None), board)
 
     async def swap_newer(self, game_id: str, board: BoardMessage) -> BoardMessage | None:
         """As `swap`, for message ids that grow with time across chats (Discord's snowflakes), so that two boards
@@ -67,10 +64,14 @@ class Boards:
         kind, raw = answer
         if kind in (b"newer", "newer"):
             return board
-        old = BoardMessage.unpack(raw)
-        if old is None or (old.chat_id, old.message_id) == (board.chat_id, board.message_id):
-            return None
-        return old
+        return _replaced(BoardMessage.unpack(raw), board)
+
+
+def _replaced(old: BoardMessage | None, board: BoardMessage) -> BoardMessage | None:
+    """The board `board` replaced, unless there was none or it is the same message."""
+    if old is None or (old.chat_id, old.message_id) == (board.chat_id, board.message_id):
+        return None
+    return old
 
 
 _SWAP_NEWER = """
