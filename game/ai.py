@@ -29,12 +29,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache, lru_cache
 
 from .board import BAR, OBAR, OFF, OOFF, OWAIT, PIN, WAIT, flip
-from .cascade import after as cascade_after
+from .cascade import after
 from .flow import Game
 from .match import Match
-from .plays import Play
+from .movegen import Step, enumerate_plays, roll_dice
+from .outcome import Outcome
+from .plays import Play, outcome_of
+from .position import Position
 from .sides import Side
 from .variants import Variant
 
@@ -65,6 +69,9 @@ OFF_BLOCKING = 4.0        # ... a checker borne off, besides its pips (bearing o
 CASCADE_RISK = 4.0        # gulbara: per pip of a cascade a side can expect to hand over at its next roll
                           # (a double swing: the side loses those pips and the other side gains them)
 CASCADE = 1.0             # gulbara: per pip of a pending cascade the side to move can (or cannot) play
+
+cascade_after = lru_cache(maxsize=4096)(after)
+"""`game.cascade.after`, remembered: every play of a stage asks it with the same few arguments."""
 
 # --- hit chances ------------------------------------------------------------------------------------------
 
@@ -263,13 +270,20 @@ def _evaluate_blocking(c: tuple[int, ...], cascading: bool) -> float:
     The race, plus the points held in front of the other side's checkers (runs of them most: a wall the other
     side must get past, R-MOVE-6), minus the same for the other side, with a little for spreading checkers
     over many points rather than stacking them, and for checkers home and borne off.
+
+    Points are kept as bitmasks (bit p: point p), each side's in its own numbering and in the other's, so the
+    terms are a few integer operations each: this runs for every play of every cascade stage looked at.
     """
     my_pips = 0
     opp_pips = 0
-    my_held = [False] * 25       # by the mover's numbering
-    opp_held = [False] * 25      # by the opponent's numbering
-    my_count = [0] * 31          # checkers by the mover's numbering (padded for the look behind a point)
-    opp_count = [0] * 31         # the opponent's, by its numbering
+    mine = 0            # the mover's points, its numbering
+    mine_t = 0          # the same points in the opponent's numbering
+    theirs = 0          # the opponent's points, its numbering
+    theirs_m = 0        # the same points in the mover's numbering
+    my_big = 0          # the mover's points with four or more checkers (its numbering)
+    their_big = 0
+    my_count = [0] * 25
+    opp_count = [0] * 25
     my_back = 0
     opp_back = 0
     my_home = 0
@@ -277,57 +291,86 @@ def _evaluate_blocking(c: tuple[int, ...], cascading: bool) -> float:
     for p in range(1, 25):
         v = c[p]
         if v > 0:
+            q = OTHER[p]
             my_pips += v * p
-            my_held[p] = True
+            mine |= 1 << p
+            mine_t |= 1 << q
             my_count[p] = v
             my_back = p
+            if v >= 4:
+                my_big |= 1 << p
             if p <= 6:
                 my_home += v
             elif v > 3:
                 stack += v - 3
         elif v < 0:
-            q = p - 12 if p > 12 else p + 12
+            q = OTHER[p]
             opp_pips -= v * q
-            opp_held[q] = True
+            theirs |= 1 << q
+            theirs_m |= 1 << p
             opp_count[q] = -v
-            opp_back = max(opp_back, q)
+            if -v >= 4:
+                their_big |= 1 << q
+            if q > opp_back:
+                opp_back = q
     score = float(opp_pips - my_pips)
-    score += _wall(my_held, opp_back, True) - _wall(opp_held, my_back, False)
+    score += _wall(mine & AHEAD[opp_back]) - _wall(theirs & AHEAD[my_back])
     if NEAR:
-        score += NEAR * (_near(my_held, opp_count) - _near(opp_held, my_count))
-    mine, theirs = _mobility(c), _mobility(flip(c, False))
-    score += MOBILITY * sum(mine) - OPP_MOBILITY * sum(theirs)
+        score += NEAR * (_near(mine_t, theirs, opp_count) - _near(theirs_m, mine, my_count))
+    my_caps = _mobility(mine, theirs_m, my_big, my_count, my_back)
+    their_caps = _mobility(theirs, mine_t, their_big, opp_count, opp_back)
+    score += MOBILITY * sum(my_caps) - OPP_MOBILITY * sum(their_caps)
     if cascading:
-        score += CASCADE_RISK * (_cascade_risk(theirs) - _cascade_risk(mine))
+        score += CASCADE_RISK * (_cascade_risk(their_caps) - _cascade_risk(my_caps))
     score -= STACK * stack
     score += HOME_CHECKER * my_home
     score += OFF_BLOCKING * (c[OFF] - c[OOFF])
     return score
 
 
-def _mobility(c: tuple[int, ...] | list[int]) -> list[int]:
-    """How freely the side whose view `c` is can move: for each die value 1..6 (index 0..5), how many of its
-    checkers could move it, up to the four moves of a double (R-MOVE-6; a side that cannot play a cascade stage
-    in full hands the rest to the other, R-GULBARA-4)."""
-    pts = [p for p in range(1, 25) if c[p] > 0]
-    if not pts:
-        return [0] * 6
-    top = pts[-1]
-    home = top <= 6
-    caps: list[int] = []
+OTHER: tuple[int, ...] = (0, *(p - 12 if p > 12 else p + 12 for p in range(1, 25)))
+"""A point's number for the other side in the same-direction games (R-BOARD-3); index 0 unused."""
+
+AHEAD: tuple[int, ...] = tuple(sum(1 << p for p in range(1, 25) if OTHER[p] < back) for back in range(26))
+"""For the other side's rearmost point `back` (its numbering): the mask of points (the owner's numbering) it
+still has to pass, where a held point blocks it (R-MOVE-6)."""
+
+
+def _mobility(own: int, closed: int, big: int, count: list[int], back: int) -> tuple[int, ...]:
+    """How freely a side can move: for each die value 1..6 (index 0..5), how many of its checkers could move it,
+    up to the four moves of a double (R-MOVE-6; a side that cannot play a cascade stage in full hands the rest
+    to the other, R-GULBARA-4).
+
+    `own` and `closed` are the side's points and the points the other side holds, both in the side's numbering;
+    `big` its points with four or more checkers, `count` its checkers per point, `back` its rearmost point.
+    A checker moves d from p when p − d is open; with all home (R-OFF-1/2) it bears off from d exactly, or from
+    its rearmost point when d is higher.
+    """
+    home = back <= 6
+    caps = []
     for d in range(1, 7):
+        movable = own & ~(closed << d) & ~((2 << d) - 1)
+        if home:
+            movable |= own & (1 << d)
+            if back < d:
+                movable |= 1 << back
+        if movable & big:
+            caps.append(4)
+            continue
         k = 0
-        for p in pts:
-            if (p > d and c[p - d] >= 0) or (home and (p == d or (p < d and p == top))):
-                k += c[p]
-                if k >= 4:
-                    k = 4
-                    break
+        while movable:
+            low = movable & -movable
+            k += count[low.bit_length() - 1]
+            if k >= 4:
+                k = 4
+                break
+            movable ^= low
         caps.append(k)
-    return caps
+    return tuple(caps)
 
 
-def _cascade_risk(caps: list[int]) -> float:
+@cache  # 5^6 distinct arguments at most
+def _cascade_risk(caps: tuple[int, ...]) -> float:
     """Gul Bara: the pips a side can expect to hand over at its next roll (R-GULBARA-3/4): for each double d,
     the rest of a cascade from d from the first stage it cannot play in full (by `_mobility`), over 36 rolls."""
     risk = 0
@@ -339,40 +382,31 @@ def _cascade_risk(caps: list[int]) -> float:
     return risk / 36.0
 
 
-def _near(held: list[bool], theirs: list[int]) -> int:
-    """Direct blocks: for each point in `held` (its owner's numbering), the other side's checkers (`theirs`, by
-    their numbering, 31 long) one to six points behind it, at most 4 a point, which it keeps from landing there
-    (R-MOVE-6)."""
-    pre = [0] * 32
-    acc = 0
-    for i in range(31):
-        k = theirs[i]
-        acc += k if k < 4 else 4
-        pre[i + 1] = acc
+def _near(held: int, theirs: int, count: list[int]) -> int:
+    """Direct blocks: for each point in `held` (given in the other side's numbering), the other side's checkers
+    one to six points behind it, at most 4 a point, which it keeps from landing there (R-MOVE-6). `theirs` is
+    the other side's points and `count` its checkers per point, both in its numbering."""
     n = 0
-    for p in range(1, 25):
-        if held[p]:
-            q = p - 12 if p > 12 else p + 12
-            n += pre[q + 7] - pre[q + 1]
+    shifted = held << 6
+    while theirs:
+        low = theirs & -theirs
+        i = low.bit_length() - 1
+        k = count[i]
+        n += (k if k < 4 else 4) * ((shifted >> i) & 0x3F).bit_count()
+        theirs ^= low
     return n
 
 
-def _wall(held: list[bool], their_back: int, mine: bool) -> float:
-    """What the points in `held` (their owner's numbering) are worth as blocks against the other side, whose
-    rearmost checker stands on its point `their_back`: a point counts while it lies ahead of that checker."""
-    value = 0.0
-    run = 0
-    for p in range(1, 25):
-        q = p - 12 if p > 12 else p + 12  # the other side's number for this point
-        if held[p] and q < their_back:
-            value += BLOCK
-            run += 1
-            continue
+def _wall(blocks: int) -> float:
+    """What the points in `blocks` (a mask of held points the other side still has to pass, `AHEAD`) are worth:
+    each point, and each run of neighbours the more the longer it is (R-MOVE-6)."""
+    value = BLOCK * blocks.bit_count()
+    while blocks:
+        blocks >>= (blocks & -blocks).bit_length() - 1
+        run = (~blocks & (blocks + 1)).bit_length() - 1
         if run >= 2:
             value += WALL * run * (run - 1)
-        run = 0
-    if run >= 2:
-        value += WALL * run * (run - 1)
+        blocks >>= run
     return value
 
 
@@ -380,36 +414,40 @@ def _wall(held: list[bool], their_back: int, mine: bool) -> float:
 
 
 def score_play(play: Play) -> tuple[int, float]:
-    """The value of `play` for its mover, as a key that sorts better plays higher.
+    """The value of `play` for its mover, as a key that sorts better plays higher (see `score_leaf`)."""
+    return score_leaf(play.before, play.dice, len(play.steps), play.work, play.end)
+
+
+def score_leaf(before: Position, dice: tuple[int, int], used: int, work: tuple[int, ...],
+               end: Outcome | None) -> tuple[int, float]:
+    """The value for its mover of the play of `used` single moves of `dice` from `before` to `work`, which
+    ends the game with `end` (or not, None), as a key that sorts better plays higher.
 
     A play that wins the game ranks above every other, the more points the better (R-END-1, R-END-2,
     R-END-5); a tie (R-END-3, R-END-8) is worth `TIE`, an even game; any other play is valued by `evaluate`
-    on the layout it leads to.
+    on the layout it leads to, and in gulbara by the rest of a cascade it leaves (`_cascade_value`).
     """
-    end = play.end
     if end is not None:
         if end.winner is None:
             return (0, TIE)
-        if end.winner is play.before.turn:
+        if end.winner is before.turn:
             return (1, float(end.points))
         return (-1, -float(end.points))
-    value = evaluate(play.work, play.before.variant)
-    if play.before.cascade is not None:
-        value += _cascade_value(play)
+    value = evaluate(work, before.variant)
+    if before.cascade is not None:
+        value += _cascade_value(before, dice, used, work)
     return (0, value)
 
 
-def _cascade_value(play: Play) -> float:
-    """Gul Bara: the rest of a cascade still to be played after `play` (R-GULBARA-3/4), for the mover.
+def _cascade_value(before: Position, dice: tuple[int, int], used: int, work: tuple[int, ...]) -> float:
+    """Gul Bara: the rest of a cascade still to be played after the play (R-GULBARA-3/4), for the mover.
 
     The side to move next gets the pips of the pending stages if it can play them; what it cannot play passes
     to the other side (or is lost, for a transferred remainder). Estimated from how many checkers can move the
     pending die now.
     """
-    before = play.before
     assert before.cascade is not None
-    work = play.work
-    side, state = cascade_after(before.cascade, before.turn, play.dice, len(play.steps), work[OFF] == 15)
+    side, state = cascade_after(before.cascade, before.turn, dice, used, work[OFF] == 15)
     if not state.pending:
         return 0.0
     rest = state.moves * state.die + sum(4 * d for d in range(state.die + 1, 7))
@@ -431,8 +469,9 @@ def _cascade_value(play: Play) -> float:
 
 def choose_play(plays: list[Play], seed: int | None = None, rng: random.Random | None = None) -> Play:
     """The best of `plays` (all of one roll) by `score_play`: a winning play whenever there is one, else the
-    best evaluated. Equal values are broken by `rng`, or by a `random.Random(seed)` when no `rng` is given,
-    so a seed makes the choice reproducible.
+    best evaluated. In a Gul Bara cascade the stage is chosen by `plan_cascade`, for the best position at the
+    end of the stages still to come. Equal values are broken by `rng`, or by a `random.Random(seed)` when no
+    `rng` is given, so a seed makes the choice reproducible.
 
     :raises ValueError: `plays` is empty (the turn passes, R-TURN-3: there is nothing to choose).
     """
@@ -443,9 +482,98 @@ def choose_play(plays: list[Play], seed: int | None = None, rng: random.Random |
     if len(plays) == 1:
         return plays[0]
     scored = [(score_play(p), p) for p in plays]
+    if _continues(plays[0]):
+        scored = plan_cascade(scored)
     rank, value = max(s for s, _ in scored)
     top = [p for (r, v), p in scored if r == rank and v >= value - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
+
+
+PLAN_FIRST = 6        # gulbara: the best plays of a stage followed through the rest of the cascade ...
+PLAN_BEAM = 4         # ... and the best positions kept after each later stage ...
+PLAN_BUDGET = 1_500   # ... while the plays listed and valued stay within this many (the time a stage takes)
+
+
+def _continues(play: Play) -> bool:
+    """Whether `play`'s roll or stage may leave its mover a stage still to play (R-GULBARA-3/4): a cascading
+    double, an own pending stage below 6, or a transferred remainder's stage below 6."""
+    state = play.before.cascade
+    if state is None:
+        return False
+    if state.pending:
+        return state.die < 6
+    d1, d2 = play.dice
+    return d1 == d2 and d1 < 6 and state.cascades(play.before.turn)
+
+
+def plan_cascade(scored: list[tuple[tuple[int, float], Play]]) -> list[tuple[tuple[int, float], Play]]:
+    """Gul Bara: value the best plays of a cascade stage by where the rest of the cascade can take them.
+
+    The dice of the stages to come are known (R-GULBARA-3), so this is a search without chance: the best
+    `PLAN_FIRST` plays by `score_play`, then after each later stage the best `PLAN_BEAM` positions (one per
+    layout) go on to all their next stage's plays, until each line ends: by the cascade's end, by stopping
+    short (R-GULBARA-4) or by the game's end (R-GULBARA-5). Each first play is worth the best value of the
+    ends its lines reached. Once `PLAN_BUDGET` plays have been listed, the lines still open end where they
+    are, at their `score_play` value. Returns the first plays with those values (`scored` if none ended).
+
+    The later stages' plays are kept as bare layouts, not `Play` objects: there are thousands of them.
+    """
+    first = sorted(scored, key=lambda s: s[0], reverse=True)[:PLAN_FIRST]
+    best: dict[int, tuple[int, float]] = {}
+    frontier: list[tuple[tuple[int, float], int, Play]] = []
+    for root, (value, play) in enumerate(first):
+        if _goes_on(play.before, play.dice, len(play.steps), play.work, value):
+            frontier.append((value, root, play))
+        else:
+            best[root] = value
+    listed = last = len(scored)
+    while frontier:
+        children: dict[tuple[int, ...], tuple[tuple[int, float], int, Position, tuple[Step, ...]]] = {}
+        for at, (value, root, play) in enumerate(frontier):
+            if listed + last > PLAN_BUDGET:  # out of budget: the lines not followed end where they are
+                for rest in frontier[at:]:
+                    _keep(best, rest[1], rest[0])
+                break
+            position = play.position
+            dice = (position.cascade.die, position.cascade.die) if position.cascade else play.dice
+            leaves = enumerate_plays(position.cells, position.protected, position.variant, *dice,
+                                     moves=len(roll_dice(position, dice)))
+            if not leaves:  # the whole stage passes over: the line ends where it is (R-GULBARA-4)
+                _keep(best, root, value)
+            used = len(leaves[0][0]) if leaves else 0
+            for steps, work in leaves:
+                if work not in children:
+                    value = score_leaf(position, dice, used, work, outcome_of(position, work))
+                    children[work] = (value, root, position, steps)
+            listed += len(leaves)
+            last = len(leaves)
+        going: list[tuple[tuple[int, float], int, Play]] = []
+        for work, (value, root, position, steps) in children.items():
+            dice = (position.cascade.die, position.cascade.die) if position.cascade else (0, 0)
+            if _goes_on(position, dice, len(steps), work, value):
+                going.append((value, root, Play(position, dice, steps, work)))
+            else:
+                _keep(best, root, value)
+        frontier = sorted(going, key=lambda c: c[0], reverse=True)[:PLAN_BEAM]
+    if not best:
+        return scored
+    return [(value, first[root][1]) for root, value in best.items()]
+
+
+def _keep(best: dict[int, tuple[int, float]], root: int, value: tuple[int, float]) -> None:
+    """Record a line's end: `best[root]` is the best end found from first play `root`."""
+    if root not in best or value > best[root]:
+        best[root] = value
+
+
+def _goes_on(before: Position, dice: tuple[int, int], used: int, work: tuple[int, ...],
+             value: tuple[int, float]) -> bool:
+    """Whether the mover of a play (`used` moves of `dice` from `before` to `work`, worth `value`) plays
+    another stage right after it (R-GULBARA-3/4), the game not over."""
+    if value[0] != 0 or before.cascade is None:
+        return False
+    side, state = cascade_after(before.cascade, before.turn, dice, used, work[OFF] == 15)
+    return state.pending and side is before.turn
 
 
 def random_play(plays: list[Play], rng: random.Random) -> Play:

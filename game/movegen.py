@@ -372,9 +372,15 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
                     record((st1, st2), apply(n1, st2), 2, 0)
     else:
         seen: set[tuple[int, ...]] = set()
+        # Gul Bara: only orders that move from high points to low are walked (`top`, the highest source still
+        # allowed). Every play has such an order: a move never opens one from a higher point (no hits, and
+        # landing below its source changes neither R-OFF-1's home nor R-OFF-2's highest checker above it).
+        ordered = not isinstance(rules, bool) and rules.blocking and not runner
 
-        def walk(cur: list[int], steps: tuple[Step, ...], left: int) -> None:
+        def walk(cur: list[int], steps: tuple[Step, ...], left: int, top: int) -> None:
             nexts = steps_of(cur, d1) if left else []
+            if ordered and nexts:
+                nexts = [st for st in nexts if st[0] <= top]
             if not nexts or (runner and steps):
                 record(steps, cur, full - left, d1)
                 if not nexts:
@@ -385,14 +391,14 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
                     record((*steps, st), n, full, d1)
                     continue
                 if left > 1:
-                    key = (left, *n)
+                    key = (left, st[0] if ordered else 0, *n)
                     if key in seen:
                         continue
                     seen.add(key)
-                walk(n, (*steps, st), left - 1)
+                walk(n, (*steps, st), left - 1, st[0])
 
         if full:
-            walk(s, (), full)
+            walk(s, (), full, 25)
     if runner:  # R-FEVGA-4, before R-TURN-1 counts the dice
         for key in [k for k, v in found.items() if quarter_full(v[1]) and v[2] > 0]:
             del found[key]

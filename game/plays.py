@@ -60,9 +60,7 @@ class Play:
     def end(self) -> Outcome | None:
         """R-END-1…5, R-END-8: how the game ends with this play, or None."""
         if self._end is False:
-            b = self.before
-            cells = self.work[:30]
-            self._end = judge(b.variant, b.turn, cells) or capote(b.variant, b.turn, cells)
+            self._end = outcome_of(self.before, self.work)
         return self._end  # type: ignore[return-value]
 
     @property
@@ -82,6 +80,12 @@ class Play:
         return hash(self.work)
 
 
+def outcome_of(before: Position, work: tuple[int, ...]) -> Outcome | None:
+    """R-END-1…5, R-END-8: how the game ends when the mover of `before` plays to `work`, or None."""
+    cells = work[:30]
+    return judge(before.variant, before.turn, cells) or capote(before.variant, before.turn, cells)
+
+
 def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
     """Every legal play of `dice` from `position`, one per resulting position (R-TURN-1, R-TURN-2).
 
@@ -97,7 +101,7 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
     return list(_cached_plays(position, (d1, d2)))
 
 
-@lru_cache(maxsize=1024)  # one roll per game in play: a busy bot has hundreds going at once
+@lru_cache(maxsize=256)  # the rolls of the turns in play: a few asks each, close together (R-TURN-1)
 def _cached_plays(position: Position, dice: tuple[int, int]) -> tuple[Play, ...]:
     """The plays of a roll, remembered for the few positions in use (a turn asks for them several times)."""
     return tuple(generate_plays(position, dice))
