@@ -491,7 +491,7 @@ def choose_play(plays: list[Play], seed: int | None = None, rng: random.Random |
 
 PLAN_FIRST = 6        # gulbara: the best plays of a stage followed through the rest of the cascade ...
 PLAN_BEAM = 4         # ... and the best positions kept after each later stage ...
-PLAN_BUDGET = 1_500   # ... while the plays listed and valued stay within this many (the time a stage takes)
+PLAN_BUDGET = 1_200   # ... while the plays listed and valued stay within this many (the time a stage takes)
 
 
 def _continues(play: Play) -> bool:
@@ -528,36 +528,48 @@ def plan_cascade(scored: list[tuple[tuple[int, float], Play]]) -> list[tuple[tup
             best[root] = value
     listed = last = len(scored)
     while frontier:
-        children: dict[tuple[int, ...], tuple[tuple[int, float], int, Position, tuple[Step, ...]]] = {}
+        # by layout: (value, root, the index in `frontier` of the line it extends, steps); ints and tuples of
+        # ints only, so thousands of them give the garbage collector nothing to trace
+        children: dict[tuple[int, ...], tuple[tuple[int, float], int, int, tuple[Step, ...]]] = {}
+        positions: list[Position] = []
         for at, (value, root, play) in enumerate(frontier):
             if listed + last > PLAN_BUDGET:  # out of budget: the lines not followed end where they are
                 for rest in frontier[at:]:
                     _keep(best, rest[1], rest[0])
                 break
             position = play.position
-            dice = (position.cascade.die, position.cascade.die) if position.cascade else play.dice
+            positions.append(position)
+            dice = _stage_dice(position)
             leaves = enumerate_plays(position.cells, position.protected, position.variant, *dice,
                                      moves=len(roll_dice(position, dice)))
             if not leaves:  # the whole stage passes over: the line ends where it is (R-GULBARA-4)
                 _keep(best, root, value)
-            used = len(leaves[0][0]) if leaves else 0
             for steps, work in leaves:
                 if work not in children:
-                    value = score_leaf(position, dice, used, work, outcome_of(position, work))
-                    children[work] = (value, root, position, steps)
+                    score = score_leaf(position, dice, len(steps), work, outcome_of(position, work))
+                    children[work] = (score, root, at, steps)
             listed += len(leaves)
             last = len(leaves)
-        going: list[tuple[tuple[int, float], int, Play]] = []
-        for work, (value, root, position, steps) in children.items():
-            dice = (position.cascade.die, position.cascade.die) if position.cascade else (0, 0)
+        going: list[tuple[tuple[int, float], int, int, tuple[Step, ...], tuple[int, ...]]] = []
+        for work, (value, root, at, steps) in children.items():
+            position = positions[at]
+            dice = _stage_dice(position)
             if _goes_on(position, dice, len(steps), work, value):
-                going.append((value, root, Play(position, dice, steps, work)))
+                going.append((value, root, at, steps, work))
             else:
                 _keep(best, root, value)
-        frontier = sorted(going, key=lambda c: c[0], reverse=True)[:PLAN_BEAM]
+        going.sort(key=lambda c: c[0], reverse=True)
+        frontier = [(value, root, Play(positions[at], _stage_dice(positions[at]), steps, work))
+                    for value, root, at, steps, work in going[:PLAN_BEAM]]
     if not best:
         return scored
     return [(value, first[root][1]) for root, value in best.items()]
+
+
+def _stage_dice(position: Position) -> tuple[int, int]:
+    """The dice `(d, d)` of the stage pending in `position` (R-GULBARA-6)."""
+    assert position.cascade is not None
+    return position.cascade.die, position.cascade.die
 
 
 def _keep(best: dict[int, tuple[int, float]], root: int, value: tuple[int, float]) -> None:

@@ -344,19 +344,20 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
     steps_of, apply = stepper(rules)
     runner = not isinstance(rules, bool) and rules.runner
     tawula = rules is False or (not isinstance(rules, bool) and rules.name == "tawula")
-    found: dict[tuple[int, ...], tuple[tuple[Step, ...], list[int], int, int]] = {}
-    # found[key] = (steps, cells, dice used, highest single die used)
+    found: dict[tuple[int, ...], tuple[tuple[Step, ...], tuple[int, ...], int, int]] = {}
+    # found[key] = (steps, cells, dice used, highest single die used); cells is the key itself: tuples of
+    # ints only, which the garbage collector stops tracking (a search keeps thousands alive)
     full = (moves if moves is not None else 4) if d1 == d2 else 2
 
     def record(steps: tuple[Step, ...], n: list[int], used: int, die: int) -> None:
         key = tuple(n)
         old = found.get(key)
         if old is None or used > old[2]:
-            found[key] = (steps, n, used, die)
+            found[key] = (steps, key, used, die)
         elif used == old[2] and old[0] != steps:  # keep the order with the fewest touches (R-TURN-6)
             touched = _touches(old[0])
             if touched and _touches(steps) < touched:
-                found[key] = (steps, n, used, die)
+                found[key] = (steps, key, used, die)
 
     if d1 != d2:
         for a, b in ((d1, d2), (d2, d1)):
@@ -422,7 +423,7 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
             opening = [v for v in leaves if not all(v[1][q] > 0 for q in six)]
             if opening:
                 leaves = opening
-    return [(v[0], tuple(v[1])) for v in leaves]
+    return [(v[0], v[1]) for v in leaves]
 
 
 def _touches(steps: tuple[Step, ...]) -> int:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from game import Position, Side, ai, variant
 from game.board import PIN
-from game.plays import Play, legal_plays
+from game.plays import Play, legal_plays, pass_position
 
 
 def _tpn(points: dict[int, str], turn: str = "w", white: str = "0/0/0", black: str = "0/0/0") -> str:
@@ -30,9 +30,12 @@ def _random_positions(name: str, seed: int, turns: int) -> list[tuple[Position, 
     out: list[tuple[Position, tuple[int, int]]] = []
     for _ in range(turns):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
+        stage = position.cascade
+        if stage is not None and stage.pending:  # gulbara: a pending stage comes with its dice (R-GULBARA-3)
+            dice = (stage.die, stage.die)
         plays = legal_plays(position, dice)
         if not plays:
-            position = position.with_turn(position.turn.other)
+            position = pass_position(position, dice)
             continue
         out.append((position, dice))
         play = rng.choice(plays)
@@ -45,7 +48,7 @@ def _random_positions(name: str, seed: int, turns: int) -> list[tuple[Position, 
 # --- reproducible ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["plakoto", "tawula"])
+@pytest.mark.parametrize("name", ["plakoto", "tawula", "gulbara"])
 def test_the_same_seed_gives_the_same_choices(name: str) -> None:
     for position, dice in _random_positions(name, seed=7, turns=60):
         plays = legal_plays(position, dice)
@@ -64,7 +67,7 @@ def test_equal_values_are_broken_by_the_seed(monkeypatch: pytest.MonkeyPatch) ->
     assert len({p.notation for p in picks}) > 1  # the seed, not the list order, decides
 
 
-@pytest.mark.parametrize("name", ["tapa", "tawula"])
+@pytest.mark.parametrize("name", ["tapa", "tawula", "gulbara"])
 def test_whole_games_replay_from_a_seed(name: str) -> None:
     var = variant(name)
     a = ai.play_game(var, ai.ai_chooser, ai.random_play, random.Random(11))
@@ -159,6 +162,48 @@ def test_R_MOVE_4_hits_in_tawula_when_it_is_free() -> None:
     for seed in range(5):
         chosen = ai.choose_play(plays, seed=seed)
         assert chosen.position.bar(Side.BLACK) == 1, chosen.notation
+
+
+def _next_stage_moves(play: Play) -> int:
+    """How many moves of its next cascade stage the mover of `play` can make (R-GULBARA-3/4)."""
+    position = play.position
+    assert position.cascade is not None and position.cascade.pending and position.turn is play.mover
+    die = position.cascade.die
+    plays = legal_plays(position, (die, die))
+    return len(plays[0].steps) if plays else 0
+
+
+def test_R_GULBARA_4_plays_a_stage_so_that_the_next_one_can_be_played_in_full() -> None:
+    # white's stage of 4 × 4, then 5s and 6s: of the three plays, the one that looks best by itself leaves
+    # only one 5 to play, handing the rest of the cascade to black; moving 8/4 instead keeps all four 5s
+    tpn = "B8,B3,W9,W2,,,W1,W1,,W1,W1,,,,B1,,,,B1,B2,,,, w 0/0/0 0/0/0 t3/3:4x4"
+    plays = _plays("gulbara", tpn, (4, 4))
+    alone = max(plays, key=ai.score_play)
+    assert _next_stage_moves(alone) == 1
+    chosen = ai.choose_play(plays, seed=0)
+    assert chosen.notation == "11/3 8/4 7/3"
+    assert _next_stage_moves(chosen) == 4
+
+
+def test_R_GULBARA_3_the_cascade_plan_stays_within_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a stage of 1s from a spread position: hundreds of plays a stage, six stages to come
+    tpn = _tpn({24: "W3", 22: "W2", 20: "W2", 18: "W2", 16: "W2", 14: "W2", 10: "W2", 12: "B15"}) + " t3/3"
+    position = Position.from_tpn(tpn, variant("gulbara"))
+    plays = legal_plays(position, (1, 1))
+    assert len(plays) > 100
+    listed: list[int] = []
+    real = ai.enumerate_plays
+
+    def counting(*args: object, **kwargs: object) -> object:
+        leaves = real(*args, **kwargs)  # type: ignore[arg-type]
+        listed.append(len(leaves))
+        return leaves
+
+    monkeypatch.setattr(ai, "enumerate_plays", counting)
+    chosen = ai.choose_play(plays, seed=1)
+    assert chosen in plays
+    assert listed  # the later stages were looked at ...
+    assert len(plays) + sum(listed) <= ai.PLAN_BUDGET + max(listed)  # ... within the budget (one stage over)
 
 
 # --- strength ----------------------------------------------------------------------------------------------
