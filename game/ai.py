@@ -20,6 +20,10 @@ R-END-5), the biggest win first; any other play is valued by a handful of hand-w
   in full hands the rest of the cascade over, R-GULBARA-4), and in gulbara the cascade still pending after
   the play and the one each side may hand over at its next roll.
 
+In a Gul Bara cascade the dice of every stage to come are known (R-GULBARA-3), so a stage is not chosen on
+its own: `plan_cascade` follows the best plays through the stages after it (a beam search within a budget
+of plays listed) and values each by the best end of the cascade it leads to.
+
 Ties between equally valued plays are broken by a seeded `random.Random`, so a seed fixes every choice.
 `random_play` is the uniformly random baseline, and `play_game` plays one whole game between two choosers
 through `game.flow.Game` (R-OPEN-1, R-TURN-3).
