@@ -35,7 +35,7 @@ import random
 from collections.abc import Callable
 from functools import cache, lru_cache
 
-from .board import BAR, OBAR, OFF, OOFF, OWAIT, PIN, WAIT, flip
+from .board import BAR, OBAR, OFF, OOFF, OWAIT, PIN, SAME_INDEX, WAIT, flip
 from .cascade import after
 from .flow import Game
 from .match import Match
@@ -332,8 +332,9 @@ def _evaluate_blocking(c: tuple[int, ...], cascading: bool) -> float:
     return score
 
 
-OTHER: tuple[int, ...] = (0, *(p - 12 if p > 12 else p + 12 for p in range(1, 25)))
-"""A point's number for the other side in the same-direction games (R-BOARD-3); index 0 unused."""
+OTHER: tuple[int, ...] = (0, *SAME_INDEX)
+"""A point's number for the other side in the same-direction games (`board.same_map`, R-BOARD-3); index 0
+unused."""
 
 AHEAD: tuple[int, ...] = tuple(sum(1 << p for p in range(1, 25) if OTHER[p] < back) for back in range(26))
 """For the other side's rearmost point `back` (its numbering): the mask of points (the owner's numbering) it
@@ -535,15 +536,15 @@ def plan_cascade(scored: list[tuple[tuple[int, float], Play]]) -> list[tuple[tup
         # by layout: (value, root, the index in `frontier` of the line it extends, steps); ints and tuples of
         # ints only, so thousands of them give the garbage collector nothing to trace
         children: dict[tuple[int, ...], tuple[tuple[int, float], int, int, tuple[Step, ...]]] = {}
-        positions: list[Position] = []
+        stages: list[tuple[Position, tuple[int, int]]] = []  # each line followed: its position and stage dice
         for at, (value, root, play) in enumerate(frontier):
             if listed + last > PLAN_BUDGET:  # out of budget: the lines not followed end where they are
                 for rest in frontier[at:]:
                     _keep(best, rest[1], rest[0])
                 break
             position = play.position
-            positions.append(position)
             dice = _stage_dice(position)
+            stages.append((position, dice))
             leaves = enumerate_plays(position.cells, position.protected, position.variant, *dice,
                                      moves=len(roll_dice(position, dice)))
             if not leaves:  # the whole stage passes over: the line ends where it is (R-GULBARA-4)
@@ -556,15 +557,12 @@ def plan_cascade(scored: list[tuple[tuple[int, float], Play]]) -> list[tuple[tup
             last = len(leaves)
         going: list[tuple[tuple[int, float], int, int, tuple[Step, ...], tuple[int, ...]]] = []
         for work, (value, root, at, steps) in children.items():
-            position = positions[at]
-            dice = _stage_dice(position)
-            if _goes_on(position, dice, len(steps), work, value):
+            if _goes_on(*stages[at], len(steps), work, value):
                 going.append((value, root, at, steps, work))
             else:
                 _keep(best, root, value)
         going.sort(key=lambda c: c[0], reverse=True)
-        frontier = [(value, root, Play(positions[at], _stage_dice(positions[at]), steps, work))
-                    for value, root, at, steps, work in going[:PLAN_BEAM]]
+        frontier = [(value, root, Play(*stages[at], steps, work)) for value, root, at, steps, work in going[:PLAN_BEAM]]
     if not best:
         return scored
     return [(value, first[root][1]) for root, value in best.items()]
