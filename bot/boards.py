@@ -1,10 +1,12 @@
-"""The last board message of each game on a chat platform, so that posting a new board retires the buttons of
-the one before (a stale button would only be refused, but it should not be offered).
+"""The last board message of each match on a chat platform, so that posting a new board retires the buttons of
+the one before (a stale button would only be refused, but it should not be offered). Kept per match, not per
+game (`Reply.board_key`): the first board of a tie replay or of the match's next game retires the last board of
+the game before it.
 
-Kept in Redis beside the game (one short string per game and platform, `<prefix>:{<tag>:<game>}` =
-`chat:message:k`, where `k` says whether that board had buttons; the tag is `tgb` for Telegram, `dcb` for
-Discord), not in memory: every process behind a load balancer, and a restarted one, sees the same last board.
-The key expires a month after the game's last board.
+Kept in Redis (one short string per match and platform, `<prefix>:{<tag>:<key>}` = `chat:message:k`, where
+`k` says whether that board had buttons; the tag is `tgb` for Telegram, `dcb` for Discord), not in memory:
+every process behind a load balancer, and a restarted one, sees the same last board. The key expires a month
+after the match's last board.
 """
 
 from __future__ import annotations
@@ -38,27 +40,29 @@ class BoardMessage:
 
 
 class Boards:
-    """Last board per game on the store's Redis, under the store's key prefix and the platform's `tag`."""
+    """Last board per match (a `Reply.board_key`) on the store's Redis, under the store's key prefix and the
+    platform's `tag`."""
 
     def __init__(self, store: Store, tag: str) -> None:
         self.client = store.client
         self.prefix = store.settings.prefix
         self.tag = tag
 
-    def key(self, game_id: str) -> str:
-        return f"{self.prefix}:{{{self.tag}:{game_id}}}"
+    def key(self, board_key: str) -> str:
+        return f"{self.prefix}:{{{self.tag}:{board_key}}}"
 
-    async def swap(self, game_id: str, board: BoardMessage) -> BoardMessage | None:
-        """Record `board` as the game's last board; the one it replaces, if any and not the same message."""
-        raw = await self.client.set(self.key(game_id), board.pack(), ex=KEEP_SECONDS, get=True)
+    async def swap(self, board_key: str, board: BoardMessage) -> BoardMessage | None:
+        """Record `board` as the last board under `board_key`; the one it replaces, if any and not the same
+        message."""
+        raw = await self.client.set(self.key(board_key), board.pack(), ex=KEEP_SECONDS, get=True)
         return _replaced(BoardMessage.unpack(raw if isinstance(raw, bytes | str) else None), board)
 
-    async def swap_newer(self, game_id: str, board: BoardMessage) -> BoardMessage | None:
+    async def swap_newer(self, board_key: str, board: BoardMessage) -> BoardMessage | None:
         """As `swap`, for message ids that grow with time across chats (Discord's snowflakes), so that two boards
         recorded out of order (their answers raced) keep the newer: when the recorded board is newer than
         `board`, it stays and `board` is the one to retire. Atomic (one script)."""
         answer = await self.client.eval(
-            _SWAP_NEWER, 1, self.key(game_id), board.pack(), str(board.message_id), str(KEEP_SECONDS))
+            _SWAP_NEWER, 1, self.key(board_key), board.pack(), str(board.message_id), str(KEEP_SECONDS))
         if not answer:
             return None
         kind, raw = answer

@@ -132,7 +132,10 @@ class Reply:
     - `private`: only the caller should see it (Discord ephemeral, Telegram toast or direct message).
     - `delivery`: "update" when the reply is the new state of the message whose button was pressed (a builder
       step: edit that message in place), "new" for a new message.
-    - `game_id`: the game a board reply shows (adapters use it to retire the previous board's buttons).
+    - `game_id`: the game a board reply shows.
+    - `match_id`: the match of that game. Adapters keep the last board of each match (`board_key`), so a new
+      board retires the buttons of the one before, across the games of a match too (a tie replay, the next
+      game of a match to N or of a cycle).
     - `ok`: False for refusals and errors.
     """
 
@@ -146,6 +149,14 @@ class Reply:
     delivery: Delivery = "new"
     game_id: str | None = None
     ok: bool = True
+    match_id: str | None = None
+
+    @property
+    def board_key(self) -> str | None:
+        """What the adapters keep the last board under: `m:<match>`, else `g:<game>` (None: not a board)."""
+        if self.match_id is not None:
+            return f"m:{self.match_id}"
+        return None if self.game_id is None else f"g:{self.game_id}"
 
     @property
     def image(self) -> bytes | None:

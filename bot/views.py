@@ -74,7 +74,8 @@ async def view(svc: Service, ctx: Ctx, record: GameRecord, lines: list[str], *, 
         picture = Picture(png) if png else None
     board = Board(record.variant, tuple(sorted(variant_options(record.options).items())), record.position,
                   side_index(viewer), game.dice)
-    return Reply("\n".join(lines), picture, board, builder=builder, mentions=mentions, game_id=record.id)
+    return Reply("\n".join(lines), picture, board, builder=builder, mentions=mentions, game_id=record.id,
+                 match_id=record.match_id)
 
 
 def pack_moves(picked: Sequence[Pick]) -> str:

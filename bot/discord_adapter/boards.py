@@ -1,7 +1,7 @@
-"""A game's previous board loses its buttons when a new board of that game is posted: its buttons would only
-be refused as out of date, so they are not offered.
+"""A match's previous board loses its buttons when a new board of that match is posted (of the same game, or the
+first of its next game): its buttons would only be refused as out of date, so they are not offered.
 
-The last board of each game is kept in Redis (`bot.boards`, tag `dcb`), so that every process and a restarted
+The last board of each match is kept in Redis (`bot.boards`, tag `dcb`), so that every process and a restarted
 one retire the right message; of two answers that race, the newer board (the larger snowflake) stays. A board
 that cannot be edited any more (deleted, or the bot lost access) is left as it is.
 """
@@ -22,21 +22,21 @@ log = logging.getLogger(__name__)
 
 
 class LastBoards:
-    """Remembers each game's last public board on Discord and retires the one it replaces."""
+    """Remembers each match's last public board on Discord and retires the one it replaces."""
 
     def __init__(self, store: Store) -> None:
         self.boards = Boards(store, "dcb")
 
     async def posted(self, client: discord.Client, out: Outgoing, channel_id: int | None,
                      message: int | None) -> None:
-        """`out` was posted as `message` in `channel_id`: if it is a game's board, take the buttons off the board
-        of that game posted before it."""
+        """`out` was posted as `message` in `channel_id`: if it is a board, take the buttons off the board of
+        that match posted before it."""
         if out.board_of is None or channel_id is None or message is None:
             return
         try:
             old = await self.boards.swap_newer(out.board_of, BoardMessage(channel_id, message, out.view is not None))
         except RedisError as exc:
-            log.warning("could not record the last board of game %s: %s", out.board_of, exc)
+            log.warning("could not record the last board of %s: %s", out.board_of, exc)
             return
         if old is None or not old.keyboard:
             return

@@ -38,7 +38,7 @@ class Outgoing:
     pictures: list[tuple[str, bytes]] = field(default_factory=list)
     view: discord.ui.View | None = None
     private: bool = False
-    board_of: str | None = None  # the game whose board this is (public, still): its last board, retired later
+    board_of: str | None = None  # the match whose board this is (public, still, `Reply.board_key`)
 
     @property
     def content(self) -> str:
@@ -119,7 +119,7 @@ def outgoing(reply: Reply, *, pings: bool = True) -> Outgoing:
         pictures.append((reply.picture.filename(stem), reply.picture.data))
     parts = [p or "\u200b" for p in parts]
     still = reply.picture is not None and not reply.picture.animated
-    board_of = reply.game_id if still and not reply.private else None
+    board_of = reply.board_key if still and not reply.private else None
     return Outgoing(parts, allowed, pictures, view(rows_of(reply)), reply.private, board_of)
 
 

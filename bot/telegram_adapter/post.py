@@ -61,8 +61,8 @@ class Poster:
                 sent = await self.bot.send_photo(chat_id, upload, caption=html_caption, parse_mode=ParseMode.HTML,
                                                  reply_markup=markup, reply_to_message_id=reply_to,
                                                  allow_sending_without_reply=True)
-                if reply.game_id is not None:
-                    await self._retire(reply.game_id, BoardMessage(chat_id, sent.message_id, markup is not None))
+                if reply.board_key is not None:
+                    await self._retire(reply.board_key, BoardMessage(chat_id, sent.message_id, markup is not None))
         elif text or markup is not None:
             sent = await self._texts(chat_id, text or "…", mentions, markup, reply_to)
         return sent
@@ -121,9 +121,10 @@ class Poster:
             text = text[:render.CAPTION_LIMIT - 1 - sum(len(m.name) + 1 for m in mentions)] + "…"
         return render.text_html(text, mentions)
 
-    async def _retire(self, game_id: str, board: BoardMessage) -> None:
-        """Record `board` as the game's last; remove the keyboard of the board it replaces."""
-        old = await self.boards.swap(game_id, board)
+    async def _retire(self, key: str, board: BoardMessage) -> None:
+        """Record `board` as the last of its match (`Reply.board_key`); remove the keyboard of the board it
+        replaces."""
+        old = await self.boards.swap(key, board)
         if old is not None and old.keyboard:
             await self.strip(old.chat_id, old.message_id)
 

@@ -100,25 +100,37 @@ async def test_a_whole_game_by_typed_notation(fake: FakeBotAPI, adapter: Telegra
 
 async def test_a_match_to_three_against_the_computer_in_private(fake: FakeBotAPI, adapter: TelegramAdapter,
                                                                 service: Service) -> None:
+    """Moves typed and tapped by turns; every new board takes the keyboard off the one before, the first board
+    of the match's next game too (a typed move leaves the board it answers untouched)."""
     rng = random.Random(3)
     me = {"id": ALICE.uid, "type": "private", "first_name": "Alice"}
+    chat = Chat("telegram", str(ALICE.uid))
+    who = Identity("telegram", str(ALICE.uid), ALICE.name, ALICE.username)
     n = len(fake.calls)
     fake.message(me, ALICE.data, "/play ai tapa to 3")
     board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=ALICE.uid, after=n))
     match_id = (await service.store.games.get(game_id_of(board.html, actions(board)))).match_id
     assert match_id is not None
-    for _ in range(400):
-        if not any(a.verb in (Verb.BUILD, Verb.CONFIRM) for _, a in actions(board)):
-            match = await service.store.matches.get(match_id)
-            if match.finished:
-                break
+    shown: list[str] = []
+    for turn in range(400):
+        games = [a.ref for _, a in actions(board) if a.verb in (Verb.BUILD, Verb.CONFIRM)]
+        shown += [g for g in games[:1] if g not in shown]
+        if not games and (await service.store.matches.get(match_id)).finished:
+            break
         n = len(fake.calls)
-        await build_and_play(fake, ALICE.data, board, rng)
-        board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=ALICE.uid, after=n))
-        await fake.drained()
+        if turn % 2:
+            await build_and_play(fake, ALICE.data, board, rng)
+        else:
+            plays = await service.suggest(who, chat, "", games[0])
+            fake.message(me, ALICE.data, f"/move {rng.choice(plays).value}", message_id=10_000 + turn)
+        before, board = board, sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=ALICE.uid, after=n))
+        await fake.wait_for(lambda c, old=before.message_id: c.method == "editMessageReplyMarkup"
+                            and c.params["message_id"] == old, after=n)
+        assert not fake.messages[(ALICE.uid, before.message_id)].markup
     match = await service.store.matches.get(match_id)
     assert match.finished and max(match.score) >= 3
-    assert len(match.games) >= 1
+    assert len(match.games) >= 2, "tapa scores at most 2 a game"
+    assert shown == list(match.games), "the boards of every game of the match were shown"
 
 
 async def test_a_challenge_accepted_from_an_inline_card(fake: FakeBotAPI, adapter: TelegramAdapter,
