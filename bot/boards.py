@@ -58,11 +58,13 @@ class Boards:
         return _replaced(BoardMessage.unpack(raw if isinstance(raw, bytes | str) else None), board)
 
     async def swap_newer(self, board_key: str, board: BoardMessage) -> BoardMessage | None:
-        """As `swap`, for message ids that grow with time across chats (Discord's snowflakes), so that two boards
-        recorded out of order (their answers raced) keep the newer: when the recorded board is newer than
-        `board`, it stays and `board` is the one to retire. Atomic (one script)."""
+        """As `swap`, keeping the newer of two boards recorded out of order (their answers raced): when the
+        recorded board is in the same chat and newer than `board` (message ids grow with time within a chat, on
+        Telegram and Discord alike), it stays and `board` is the one to retire. A board in another chat (a group
+        upgraded to a supergroup) simply replaces it. Atomic (one script)."""
         answer = await self.client.eval(
-            _SWAP_NEWER, 1, self.key(board_key), board.pack(), str(board.message_id), str(KEEP_SECONDS))
+            _SWAP_NEWER, 1, self.key(board_key), board.pack(), str(board.message_id), str(KEEP_SECONDS),
+            str(board.chat_id))
         if not answer:
             return None
         kind, raw = answer
@@ -81,9 +83,9 @@ def _replaced(old: BoardMessage | None, board: BoardMessage) -> BoardMessage | N
 _SWAP_NEWER = """
 local cur = redis.call('GET', KEYS[1])
 if cur then
-  local id = string.match(cur, '^[^:]+:(%d+):')
+  local chat, id = string.match(cur, '^([^:]+):(%d+):')
   local new = ARGV[2]
-  if id and (#id > #new or (#id == #new and id > new)) then
+  if id and chat == ARGV[4] and (#id > #new or (#id == #new and id > new)) then
     return {'newer', ARGV[1]}
   end
 end

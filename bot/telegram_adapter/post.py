@@ -124,7 +124,7 @@ class Poster:
     async def _retire(self, key: str, board: BoardMessage) -> None:
         """Record `board` as the last of its match (`Reply.board_key`); remove the keyboard of the board it
         replaces."""
-        old = await self.boards.swap(key, board)
+        old = await self.boards.swap_newer(key, board)
         if old is not None and old.keyboard:
             await self.strip(old.chat_id, old.message_id)
 
