@@ -31,16 +31,13 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 sys.path.insert(0, os.path.dirname(_HERE))
 
+from bench.percentile import pct  # noqa: E402
+
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 GAMES = int(os.environ.get("BENCH_GAMES", "100"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "15"))
 THINK = float(os.environ.get("BENCH_THINK_SECONDS", "5.0"))   # mean pause of a player between two moves
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else float("nan")
 
 
 # --- the players' side: a fake Discord in its own process ---------------------------------------------------
@@ -150,9 +147,9 @@ async def run_once() -> dict[str, Any]:
         await store.aclose()
         players.join(10)
     moves, suggestions = result["moves"], result["suggestions"]
-    return {"moves": len(moves), "moves_per_second": len(moves) / SECONDS, "move_p50_ms": pct(moves, 0.5),
-            "move_p99_ms": pct(moves, 0.99), "autocomplete_p50_ms": pct(suggestions, 0.5),
-            "autocomplete_p99_ms": pct(suggestions, 0.99)}
+    return {"moves": len(moves), "moves_per_second": len(moves) / SECONDS, "move_p50_ms": pct(moves, 0.5) * 1000,
+            "move_p99_ms": pct(moves, 0.99) * 1000, "autocomplete_p50_ms": pct(suggestions, 0.5) * 1000,
+            "autocomplete_p99_ms": pct(suggestions, 0.99) * 1000}
 
 
 def main() -> None:

@@ -36,6 +36,7 @@ from typing import Any
 
 import redis
 
+from bench.percentile import pct
 from bot.actions import Action, ActionError, Verb
 from bot.replies import Chat, Identity
 from bot.service import Service
@@ -271,7 +272,7 @@ async def run_once(games: int, groups: int, seconds: float, seed: int, rate: flo
     total = sum(1 for t in tables for at in t.done_at if at <= end)  # moves served within the run
     elapsed = seconds
     return {"p50_ms": round(1000 * statistics.median(latencies), 1),
-            "p99_ms": round(1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))], 1),
+            "p99_ms": round(1000 * pct(latencies, 0.99), 1),
             "moves_per_s": round(total / elapsed, 1), "moves": total, "seconds": round(elapsed, 2)}
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.percentile import pct
 from game import PRESETS, variant
 from game.ai import ai_chooser, play_game, random_play
 from game.plays import Play
@@ -42,11 +43,6 @@ def one_game(name: str, index: int, seed: int) -> tuple[bool, list[float]]:
                      random.Random(seed + index))
     assert game.outcome is not None
     return game.outcome.winner is (Side.WHITE if ai_white else Side.BLACK), times
-
-
-def pct(xs: list[float], q: float) -> float:
-    ordered = sorted(xs)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main() -> None:

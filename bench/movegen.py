@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.percentile import pct
 from game import PRESETS, Position, variant
 from game.ai import play_game, random_play
 from game.plays import generate_plays, legal_plays, pass_position
@@ -51,11 +52,6 @@ def corpus(size: int, seed: int = 2026) -> list[tuple[Position, tuple[int, int]]
                     break
                 p = pl.position
     return out[:size]
-
-
-def pct(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, int(q * len(s)))]
 
 
 def time_corpus(items: list[tuple[Position, tuple[int, int]]]) -> dict[str, tuple[list[float], list[float]]]:

@@ -24,13 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
+from bench.percentile import pct
 from renderer import render_replay, scene_png
 from renderer.samples import long_game, varied_scenes
-
-
-def pct(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, int(q * len(s)))]
 
 
 def main() -> None:

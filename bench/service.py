@@ -22,6 +22,9 @@ import uuid
 # bench/ holds other benchmarks named like our packages (bench/storage.py): never import from there.
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
+sys.path.insert(0, os.path.dirname(_HERE))
+
+from bench.percentile import pct  # noqa: E402
 
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 WORKERS = 4
@@ -139,11 +142,6 @@ def throughput() -> float:
     return sum(counts) / SECONDS
 
 
-def _p99(times: list[float]) -> float:
-    times = sorted(times)
-    return times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
-
-
 async def builder_and_autocomplete(samples: int = 400) -> tuple[float, float]:
     """p99 of a builder step (`press` with one more move picked) and of `suggest` with a partial play typed."""
     from bot.actions import Action, Verb
@@ -182,7 +180,7 @@ async def builder_and_autocomplete(samples: int = 400) -> tuple[float, float]:
                 await service.handle(who, chat, f"/move {play.notation} {gid}")
     finally:
         await _cleanup(store, prefix)
-    return _p99(steps), _p99(completions)
+    return pct(steps, 0.99) * 1000, pct(completions, 0.99) * 1000
 
 
 async def loop_lag(tasks: int = 4, games: int = 50, probes: int = 300) -> float:
@@ -229,7 +227,7 @@ async def loop_lag(tasks: int = 4, games: int = 50, probes: int = 300) -> float:
         await asyncio.gather(*workers)
     finally:
         await _cleanup(store, prefix)
-    return _p99(times)
+    return pct(times, 0.99) * 1000
 
 
 def main() -> None:
