@@ -10,10 +10,10 @@ from game.notation import parse_play
 from game.plays import Play
 from storage import GameRecord
 
-from . import dice, i18n, images, views
+from . import dice, i18n, images, views, words
 from .commands import Command
 from .context import Ctx, Refusal
-from .gamestate import game_of, seed_of, side_of, variant_of
+from .gamestate import game_of, seed_of, side_of, variant_of, variant_options
 from .progression import command_id, progress
 from .replies import Picture, Reply
 from .turns import Event, Step, play_step
@@ -61,7 +61,7 @@ async def make_play(svc: Service, ctx: Ctx, record: GameRecord, side: Side, game
 async def board(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     record = await svc.find_game(ctx, cmd.ref)
     return await views.view(svc, ctx, record, [ctx.t("Game #{id}: {variant}.", id=record.id,
-                                                     variant=_describe(record))])
+                                                     variant=_title(ctx, record))])
 
 
 async def position(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
@@ -88,7 +88,7 @@ async def games(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
         side = svc.player_side(ctx, record)
         turn = game_of(record).turn
         whose = ctx.t("your turn") if turn is side else ctx.t("{name}'s turn", name=names[turn])
-        lines.append(f"#{record.id} {_describe(record)} — {names[Side.WHITE]} v {names[Side.BLACK]} — {whose}")
+        lines.append(f"#{record.id} {_title(ctx, record)} — {names[Side.WHITE]} v {names[Side.BLACK]} — {whose}")
     if not lines:
         return Reply(ctx.t("You have no active games. Start one with /challenge or /play ai."), private=True)
     return Reply("\n".join([ctx.t("Your games:"), *lines]), private=True)
@@ -101,7 +101,7 @@ async def history(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     record, log = await svc.store.games.snapshot(record.id)
     names = await svc.names(record)
     lines = [ctx.t("Game #{id}: {variant}, {white} (white) v {black} (black).", id=record.id,
-                   variant=_describe(record), white=names[Side.WHITE], black=names[Side.BLACK])]
+                   variant=_title(ctx, record), white=names[Side.WHITE], black=names[Side.BLACK])]
     for n, entry in enumerate(log, 1):
         who = names[side_of(entry.side)] if entry.play != "opening" else ctx.t("opening roll")
         lines.append(f"{n}. {who}: {entry.dice} {entry.play}".rstrip())
@@ -126,7 +126,13 @@ async def verify_game(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return Reply(ctx.t("Game #{id} does not verify: {problem}", id=record.id, problem=check.problem), ok=False)
 
 
+def _title(ctx: Ctx, record: GameRecord) -> str:
+    """The game's variant as a player reads it, in their language (`Tapa (mother tie)`)."""
+    return words.title(ctx.lang, record.variant, variant_options(record.options))
+
+
 def _describe(record: GameRecord) -> str:
+    """The game's variant as the tools write it (`tapa mother=tie`), beside its TPN in /position."""
     try:
         return variant_of(record).describe()
     except GameError:

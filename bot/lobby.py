@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from game import variant
-from game.match import CYCLES
 from storage import ChallengeRecord, NotFound
 
-from . import matches, views
+from . import matches, views, words
 from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
@@ -74,7 +71,7 @@ async def challenge(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     record = await svc.store.challenges.create(
         challenger=ctx.player.id, chat=ctx.chat.key, variant=name, options=options,
         target=opponent.id if opponent else None, match_target=target, ttl=svc.challenge_hours * 3600, now=now)
-    what = _describe(name, options)
+    what = words.title(ctx.lang, name, options)
     if opponent is None:
         text = ctx.t("{name} opens a challenge #{id}: {variant}, a match to {n}. Anyone may /accept {id}.",
                      name=ctx.player.name, id=record.id, variant=what, n=target)
@@ -157,7 +154,7 @@ async def lobby(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     buttons = []
     for c in found:
         who = await svc.store.players.get(c.challenger)
-        lines.append(f"#{c.id} {_describe(c.variant, c.options)} to {c.match_target} — {who.name}")
+        lines.append(f"#{c.id} {words.title(ctx.lang, c.variant, c.options)} to {c.match_target} — {who.name}")
         buttons.append(Button(ctx.t("Accept #{id}", id=c.id), Action(Verb.ACCEPT, c.id).pack(), "success"))
     rows = tuple(tuple(buttons[i:i + 5]) for i in range(0, min(len(buttons), 25), 5))
     return Reply("\n".join(lines), buttons=rows)
@@ -185,15 +182,7 @@ async def start(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
         raise Refusal("There is no open challenge #{id} (it may have expired or been taken).", id=cmd.ref) from None
     who = await svc.player(found.challenger)
     text = ctx.t("{name} invites you to challenge #{id}: {variant}, a match to {n}.", name=who.name, id=found.id,
-                 variant=_describe(found.variant, found.options), n=found.match_target)
+                 variant=words.title(ctx.lang, found.variant, found.options), n=found.match_target)
     return Reply(text, buttons=(_buttons(ctx, found, targeted=found.target is not None),), private=True)
 
 
-def _describe(name: str, options: Mapping[str, str]) -> str:
-    """`tapa mother=tie`, or a cycle match as `tavli (portes → plakoto → fevga)`."""
-    opts = dict(options)
-    cycle = opts.pop("cycle", None)
-    if cycle is None:
-        return variant(name, opts).describe()
-    extra = " ".join(f"{k}={v}" for k, v in sorted(opts.items()))
-    return f"{cycle} ({' → '.join(CYCLES[cycle])}) {extra}".strip()

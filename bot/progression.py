@@ -19,7 +19,7 @@ from game.flow import Game
 from game.match import CYCLES, match_spec
 from storage import AlreadyExists, GameRecord, MatchRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
-from . import dice, results, views
+from . import dice, results, views, words
 from .context import Ctx
 from .gamestate import OPENING, dice_field, game_of, result_of, seed_of, side_index, side_of
 from .replies import Reply
@@ -45,12 +45,15 @@ async def start_match(svc: Service, ctx: Ctx, name: str, options: Mapping[str, s
         return interrupted(ctx, record, (), Interrupted(1, 1, False))
     if spec.cycle is not None:
         head = [ctx.t("Game #{id} begins: {variant}, game 1 of a {cycle} match to {n} points ({games}). Dice seed "
-                      "commitment: {c}.", id=record.id, variant=v.describe(), cycle=spec.cycle, n=target,
-                      games=" → ".join(CYCLES[spec.cycle]), c=dice.commitment(seed_of(record)))]
+                      "commitment: {c}.", id=record.id, variant=words.title(ctx.lang, v.name, v.options()),
+                      cycle=words.board_words(ctx.lang).cycle(spec.cycle), n=target,
+                      games=" → ".join(map(words.board_words(ctx.lang).variant, CYCLES[spec.cycle])),
+                      c=dice.commitment(seed_of(record)))]
     else:
         begins = ("Game #{id} begins: {variant}, a match to {n} points. Dice seed commitment: {c}." if target > 1
                   else "Game #{id} begins: {variant}, a single game. Dice seed commitment: {c}.")
-        head = [ctx.t(begins, id=record.id, variant=v.describe(), n=target, c=dice.commitment(seed_of(record)))]
+        head = [ctx.t(begins, id=record.id, variant=words.title(ctx.lang, v.name, v.options()), n=target,
+                      c=dice.commitment(seed_of(record)))]
     return await progress(svc, ctx, record, (), head, f"start:{record.id}")
 
 

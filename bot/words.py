@@ -8,12 +8,15 @@ refuses (a template with fields it does not know) leaves the whole picture Engli
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import logging
 from collections.abc import Mapping
 from dataclasses import fields
 from functools import cache
 
+from game import GameError, variant
+from game.match import CYCLES
 from renderer import ENGLISH, Words
 
 from . import i18n
@@ -55,3 +58,20 @@ def board_words(lang: str) -> Words:
 
 def _mapping(catalogue: gettext.NullTranslations, english: Mapping[str, str]) -> dict[str, str]:
     return {key: catalogue.pgettext(BOARD, text) if text else text for key, text in english.items()}
+
+
+def title(lang: str, name: str, options: Mapping[str, str] | None = None) -> str:
+    """A game's name in a sentence, in `lang`: `Tapa (mother tie, backgammon)`, or a cycle match's
+    `Tavli (Portes → Plakoto → Fevga)`; the options a variant takes beyond its defaults (RULES.md §9, §12).
+    An unknown name or option (an old record) is shown as it is."""
+    words = board_words(lang)
+    opts = dict(options or {})
+    cycle = opts.pop("cycle", None)
+    if cycle in CYCLES:
+        head = f"{words.cycle(cycle)} ({' → '.join(words.variant(n) for n in CYCLES[cycle])})"
+        extra = [words.option(k, v) for k, v in sorted(opts.items())]
+        return f"{head}, {', '.join(extra)}" if extra else head
+    with contextlib.suppress(GameError):
+        opts = variant(name, opts).options()
+    extra = [words.option(k, v) for k, v in opts.items()]
+    return f"{words.variant(name)} ({', '.join(extra)})" if extra else words.variant(name)

@@ -119,6 +119,23 @@ async def test_a_cycle_option_applies_only_to_the_games_that_take_it(service: Se
     assert first.variant == "portes" and "mother" not in dict(first.options)
 
 
+@pytest.mark.parametrize(("lang", "cycle", "games"), [
+    ("en", "Tabla", "Tabla → Gul Bara → Tapa"),
+    ("bg", "Табла", "Табла → Гюлбара → Тапа"),
+    ("el", "Τάμπλα", "Τάμπλα → Γκιουλμπαρά → Τάπα"),
+])
+async def test_sentences_name_games_and_cycles_as_players_say_them(service: Service, lang: str, cycle: str,
+                                                                    games: str) -> None:
+    """Display names in the player's language, never the ids a command takes (`gulbara`, `tabla`)."""
+    assert (await service.handle(ALICE, CHAT, f"/lang {lang}")).ok
+    challenge = await service.handle(ALICE, CHAT, "/challenge tabla cycle=tabla to 7")
+    assert challenge.ok and f"{cycle} ({games})" in challenge.text, challenge.text
+    begun = await service.handle(ALICE, CHAT, "/play ai tabla cycle=tabla to 5")
+    assert begun.ok and f"({games})" in begun.text and "gulbara" not in begun.text, begun.text
+    shown = await service.handle(ALICE, CHAT, "/lobby")
+    assert f"{cycle} ({games})" in shown.text, shown.text
+
+
 def _seeds(base: int):  # deterministic dice seeds, so a test can look for a game where something happens
     counter = itertools.count()
     return lambda: hashlib.sha256(f"{base}:{next(counter)}".encode()).hexdigest()
