@@ -85,21 +85,6 @@ class StandingsRepository(_Scores):
         values = [float(await self._client.zscore(key, player_id) or 0.0) for key in sets]
         return Standing(player_id, *values)
 
-    @guarded
-    async def record(self, chat: str, event_id: str, points: Mapping[str, float], *, now: float | None = None) -> bool:
-        """Add `points` per player for the result `event_id`; False (and nothing added) if it was counted before."""
-        return await self._add(self._keys.standings(chat), self._keys.standings_counted(chat), event_id, points, now)
-
-    @guarded
-    async def top(self, chat: str, limit: int = 10) -> list[tuple[str, float]]:
-        """The chat's leading players and their points, best first."""
-        return await self._top(self._keys.standings(chat), limit)
-
-    @guarded
-    async def points(self, chat: str, player_id: str) -> float:
-        """The player's points in the chat (0 if none)."""
-        return float(await self._client.zscore(self._keys.standings(chat), player_id) or 0.0)
-
 
 class RatingRepository(_Scores):
     """A rating per player and variant; a player without one has `DEFAULT_RATING`."""

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from storage import DEFAULT_RATING, AlreadyExists, NotFound, Store, UnknownSchemaVersion, VersionConflict
+from storage import DEFAULT_RATING, AlreadyExists, NotFound, Standing, Store, UnknownSchemaVersion, VersionConflict
 
 NOW = 1_800_000_000.0
 
@@ -118,12 +118,14 @@ async def test_an_expired_challenge_disappears_from_redis(store: Store) -> None:
 
 
 async def test_standings_count_each_result_once(store: Store) -> None:
-    assert await store.standings.record("tg:1", "g1", {"ann": 2, "bob": 0}) is True
-    assert await store.standings.record("tg:1", "g1", {"ann": 2, "bob": 0}) is False
-    assert await store.standings.record("tg:1", "g2", {"bob": 3}) is True
-    assert await store.standings.top("tg:1") == [("bob", 3.0), ("ann", 2.0)]
-    assert await store.standings.points("tg:1", "ann") == 2.0
-    assert await store.standings.points("tg:2", "ann") == 0.0
+    assert await store.standings.record_game("tg:1", "g:1", "ann", "bob", 2) is True
+    assert await store.standings.record_game("tg:1", "g:1", "ann", "bob", 2) is False, "a retried result"
+    assert await store.standings.record_game("tg:1", "g:2", "bob", "ann", 3) is True
+    assert await store.standings.record_match("tg:1", "m:1", "bob", "ann") is True
+    assert await store.standings.record_match("tg:1", "m:1", "bob", "ann") is False
+    assert await store.standings.table("tg:1") == [Standing("bob", 1, 0, 3, 2), Standing("ann", 0, 1, 2, 3)]
+    assert await store.standings.line("tg:1", "ann") == Standing("ann", 0, 1, 2, 3)
+    assert await store.standings.line("tg:2", "ann") == Standing("ann"), "each chat has its own standings"
 
 
 async def test_ratings_start_at_the_default_and_change_once_per_result(store: Store) -> None:
