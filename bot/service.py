@@ -26,6 +26,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from multiprocessing import get_context
 from typing import ParamSpec, TypeVar
 
@@ -132,6 +133,24 @@ class Service:
             await self._ensure(who)
         except StorageError:
             log.warning("could not remember %s:%s", who.platform, who.user_id)
+
+    async def chat_moved(self, old: Chat, new: Chat) -> None:
+        """Chat `old` goes on as `new` (a Telegram group upgraded to a supergroup): from now on `new` is filed
+        under `old` (`filed_chat`), so its games, matches, challenges, standings and settings carry on."""
+        try:
+            await self.store.chats.alias(new.key, old.key)
+        except StorageError:
+            log.warning("could not record that chat %s is now %s", old.key, new.key)
+
+    async def filed_chat(self, chat: Chat) -> Chat:
+        """The chat under which `chat`'s records are kept: itself, or the chat it continues (`chat_moved`)."""
+        try:
+            key = await self.store.chats.resolve(chat.key)
+        except StorageError:
+            return chat
+        if key == chat.key:
+            return chat
+        return replace(Chat.from_key(key), private=chat.private)
 
     async def tick(self, limit: int = 100) -> list[Notice]:
         """Reminders and losses on time that are due now, and games left waiting on the service by an outage

@@ -1,4 +1,8 @@
-"""Per-chat settings (language, time per move): one small versioned record per chat, under the chat's hash tag."""
+"""Per-chat settings (language, time per move): one small versioned record per chat, under the chat's hash tag.
+
+A chat that moved to a new id (a Telegram group upgraded to a supergroup) keeps its records under its first id:
+the new id is an alias of it (`alias`, `resolve`), written once and never changed.
+"""
 
 from __future__ import annotations
 
@@ -36,3 +40,19 @@ class ChatRepository(Repository):
         except AlreadyExists:  # first settings of the chat, written meanwhile by someone else
             raise VersionConflict("chat", current.chat, 0, 1) from None
         return stored
+
+    @guarded
+    async def alias(self, new: str, old: str) -> str:
+        """Record that chat `new` continues chat `old` (file everything of `new` under `old`, or under the chat
+        `old` itself continues); returns the chat `new` is filed under. The first alias of `new` stays."""
+        root = await self.resolve(old)
+        if root == new:
+            return new
+        await self._client.set(self._keys.chat_alias(new), root, nx=True)
+        return await self.resolve(new)
+
+    @guarded
+    async def resolve(self, chat: str) -> str:
+        """The chat `chat`'s records are filed under: itself, or the chat it continues (`alias`)."""
+        raw = await self._client.get(self._keys.chat_alias(chat))
+        return chat if raw is None else raw.decode() if isinstance(raw, bytes) else str(raw)

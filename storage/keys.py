@@ -81,6 +81,9 @@ class Keys:
     def chat_settings(self, chat: str) -> str:
         return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:settings"
 
+    def chat_alias(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:alias"
+
     def chat_challenges(self, chat: str) -> str:
         return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:challenges"
 

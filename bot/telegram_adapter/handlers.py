@@ -8,6 +8,8 @@
   else is a new message in the chat (a new board retires the old keyboard; an answered challenge loses its
   buttons);
 - an inline query, a card sent through inline mode, a tap on a card: `inline.py`;
+- a group upgraded to a supergroup: the supergroup goes on as the group (`Service.chat_moved`): its games,
+  challenges, standings and settings carry on;
 - anything else (edits, channel posts, member updates, updates we cannot read): ignored and logged.
 """
 
@@ -19,14 +21,15 @@ import logging
 from dataclasses import replace
 
 from telegram import CallbackQuery, Message, Update
+from telegram import Chat as TgChat
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from .. import i18n
 from ..actions import Action, ActionError, Verb
 from ..commands import CommandError, parse
-from ..replies import Reply
-from .incoming import chat_of, identity, seen_users, typed
+from ..replies import Chat, Reply
+from .incoming import PLATFORM, chat_of, identity, seen_users, typed
 from .inline import Inline, is_card
 from .post import Poster
 from .render import TOAST_LIMIT
@@ -79,6 +82,9 @@ class Router:
                      ",".join(k for k, v in update.to_dict().items() if k != "update_id" and v) or "empty")
 
     async def message(self, message: Message) -> None:
+        if message.migrate_from_chat_id is not None or message.migrate_to_chat_id is not None:
+            await self.migrated(message)
+            return
         if message.via_bot is not None:
             if message.via_bot.id == self.bot_id:
                 await self.inline.posted(message)
@@ -87,7 +93,7 @@ class Router:
         if line is None or message.from_user is None:
             return
         who = identity(message.from_user)
-        chat = chat_of(message.chat)
+        chat = await self.filed(message.chat)
         for user in seen_users(message):
             await self.service.remember(identity(user))
         command_id = f"{message.chat.id}:{message.message_id}"
@@ -118,7 +124,7 @@ class Router:
         if not query.data:
             await self.poster.toast(query.id)
             return
-        chat = chat_of(message.chat)
+        chat = await self.filed(message.chat)
         reply = await self.service.press(who, chat, query.data, command_id=f"cb:{query.id}")
         if not reply.ok:
             await self.poster.toast(query.id, reply.text)
@@ -133,6 +139,25 @@ class Router:
             await asyncio.gather(self.poster.toast(query.id), self.poster.post(message.chat.id, reply))
             if message.reply_markup is not None and spent(query.data, reply):
                 await self.poster.strip(message.chat.id, message.message_id)
+
+
+    async def filed(self, chat: TgChat) -> Chat:
+        """The service's chat for a Telegram chat: a supergroup upgraded from a group goes on as that group."""
+        if chat.type != TgChat.SUPERGROUP:
+            return chat_of(chat)
+        return await self.service.filed_chat(chat_of(chat))
+
+    async def migrated(self, message: Message) -> None:
+        """A group upgraded to a supergroup: Telegram says so in both chats (`migrate_to_chat_id` in the group,
+        `migrate_from_chat_id` in the supergroup); either makes the supergroup go on as the group."""
+        if message.migrate_to_chat_id is not None:
+            old, new = message.chat.id, message.migrate_to_chat_id
+        else:
+            assert message.migrate_from_chat_id is not None
+            old, new = message.migrate_from_chat_id, message.chat.id
+        log.info("group %s is now the supergroup %s: its games and standings carry on there", old, new)
+        self.poster.moved[old] = new
+        await self.service.chat_moved(Chat(PLATFORM, str(old)), Chat(PLATFORM, str(new)))
 
 
 def spent(data: str, reply: Reply) -> bool:

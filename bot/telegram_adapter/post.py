@@ -21,11 +21,14 @@ log = logging.getLogger(__name__)
 
 
 class Poster:
-    """Posts replies with `bot`; remembers the last board of each game in `boards`."""
+    """Posts replies with `bot`; remembers the last board of each match in `boards`, and the groups this process
+    has seen upgraded to supergroups (`moved`: old chat id → new), so a notice filed under a group's old id
+    goes straight to the supergroup."""
 
     def __init__(self, bot: Bot, boards: Boards) -> None:
         self.bot = bot
         self.boards = boards
+        self.moved: dict[int, int] = {}
 
     async def post(self, chat_id: int, reply: Reply, *, reply_to: int | None = None) -> Message | None:
         """Post `reply` in `chat_id` as new messages; returns the last one (None if there was nothing to say).
@@ -34,10 +37,13 @@ class Poster:
 
         :raises telegram.error.Forbidden: the bot may not write there (a user who has not started it).
         """
+        if chat_id in self.moved:
+            return await self._post(self.moved[chat_id], reply, None)
         try:
             return await self._post(chat_id, reply, reply_to)
         except ChatMigrated as exc:
             log.info("chat %s is now the supergroup %s; posting there", chat_id, exc.new_chat_id)
+            self.moved[chat_id] = int(exc.new_chat_id)
             return await self._post(int(exc.new_chat_id), reply, None)
 
     async def _post(self, chat_id: int, reply: Reply, reply_to: int | None) -> Message | None:

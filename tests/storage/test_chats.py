@@ -29,3 +29,14 @@ async def test_an_unknown_schema_version_is_refused(store: Store) -> None:
     await store.client.set(key, b'{"sv":99,"v":1,"lang":"en"}')
     with pytest.raises(UnknownSchemaVersion):
         await store.chats.get("dc:7")
+
+
+async def test_a_moved_chat_is_filed_under_the_chat_it_continues(store: Store) -> None:
+    """A Telegram group upgraded to a supergroup (and that one moved again) stays filed under its first id."""
+    assert await store.chats.resolve("tg:-1") == "tg:-1"
+    assert await store.chats.alias("tg:-1001", "tg:-1") == "tg:-1"
+    assert await store.chats.resolve("tg:-1001") == "tg:-1"
+    assert await store.chats.alias("tg:-2001", "tg:-1001") == "tg:-1", "a chain ends at the first chat"
+    assert await store.chats.alias("tg:-1001", "tg:-9") == "tg:-1", "the first alias stays"
+    assert await store.chats.alias("tg:-1", "tg:-1001") == "tg:-1", "never an alias of itself"
+    assert await store.chats.resolve("tg:-1") == "tg:-1"

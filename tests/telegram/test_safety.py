@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bot.actions import Verb
+from bot.replies import Reply
 from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
 from storage import GameRecord
@@ -164,3 +165,31 @@ async def test_an_answer_for_a_group_upgraded_to_a_supergroup_goes_to_the_superg
     refused = [c for c in fake.calls[n:] if c.method == "sendMessage" and c.status != 200]
     assert [c.chat_id for c in refused] == [old["id"]], "the old group was tried first, and refused"
     assert "tapa" in sent_of(fake, answer).text.lower()
+
+
+async def test_a_group_upgraded_to_a_supergroup_goes_on_with_its_games(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                                       service: Service) -> None:
+    """Telegram moves an upgraded group to a new chat id and says so in both chats; a game begun in the group
+    is the supergroup's game, and a notice filed under the group goes straight to the supergroup."""
+    old, new = {"id": -5151, "type": "group", "title": "Tavli club"}, group(-1005151)
+    n = len(fake.calls)
+    fake.message(old, CAROL.data, "/play ai tapa")
+    board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=old["id"], after=n))
+    game_id = next(a.ref for _, a in actions(board) if a.verb in (Verb.BUILD, Verb.CONFIRM, Verb.OPEN))
+
+    fake.migrated[old["id"]] = new["id"]
+    for chat, said in ((old, {"migrate_to_chat_id": new["id"]}), (new, {"migrate_from_chat_id": old["id"]})):
+        fake.push({"message": {"message_id": fake.next_message_id(chat["id"]), "date": 0, "chat": chat,
+                               "from": CAROL.data, **said}})
+    await fake.drained()
+    n = len(fake.calls)
+    fake.message(new, CAROL.data, "/board")
+    shown = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=new["id"], after=n))
+    assert f"#{game_id}" in shown.text and any(a.ref == game_id for _, a in actions(shown)), shown.text
+    record = await service.store.games.get(game_id)
+    assert record.chat == f"telegram:{old['id']}", "the game stays filed under the group it began in"
+
+    n = len(fake.calls)
+    await adapter.poster.post(old["id"], Reply("A reminder for the group."))
+    sent = [c for c in fake.calls[n:] if c.method == "sendMessage"]
+    assert [(c.chat_id, c.status) for c in sent] == [(new["id"], 200)], "straight to the supergroup"
