@@ -489,6 +489,8 @@ def choose_play(plays: list[Play], seed: int | None = None, rng: random.Random |
     scored = [(score_play(p), p) for p in plays]
     if _continues(plays[0]):
         scored = plan_cascade(scored)
+    elif plays[0].before.cascade is not None and REPLY_FIRST > 1:
+        scored = weigh_replies(scored)
     rank, value = max(s for s, _ in scored)
     top = [p for (r, v), p in scored if r == rank and v >= value - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
@@ -588,6 +590,64 @@ def _goes_on(before: Position, dice: tuple[int, int], used: int, work: tuple[int
         return False
     side, state = cascade_after(before.cascade, before.turn, dice, used, work[OFF] == 15)
     return state.pending and side is before.turn
+
+
+REPLY_FIRST = 3       # gulbara: the best plays of a turn valued by the opponent's best replies to them
+WIN = 1_000.0         # a won or lost game against the pips of `evaluate`, where values of both kinds are averaged
+
+NON_DOUBLES: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 6) for b in range(a + 1, 7))
+
+
+def weigh_replies(scored: list[tuple[tuple[int, float], Play]]) -> list[tuple[tuple[int, float], Play]]:
+    """Gul Bara: value the best plays of a turn by what the opponent can answer (a search of two plies).
+
+    The best `REPLY_FIRST` plays by `score_play` (one per layout) are each worth `answer_value` of the position
+    they leave. Returns those plays with those values, or `scored` as it is when a play ends the game, or
+    when one of them does not leave the opponent to roll (a stage of a cascade transferred to it,
+    R-GULBARA-4).
+    """
+    ranked = sorted(scored, key=lambda s: s[0], reverse=True)
+    if ranked[0][0][0] != 0:
+        return scored
+    top: dict[tuple[int, ...], Play] = {}
+    for _, play in ranked:
+        top.setdefault(play.work, play)
+        if len(top) == REPLY_FIRST:
+            break
+    if len(top) < 2:
+        return scored
+    for play in top.values():
+        after_play = play.position
+        if play.end is not None or after_play.turn is play.before.turn or (
+                after_play.cascade is not None and after_play.cascade.pending):
+            return scored
+    return [((0, answer_value(play.position)), play) for play in top.values()]
+
+
+def answer_value(position: Position) -> float:
+    """The value of `position` for the side that just moved, the opponent to roll: over its 36 rolls, for each
+    non-double the opponent's best reply by `score_leaf` (a win for it as a loss of `WIN` and more), for a
+    double the position as it stands. A double's replies are not listed: in gulbara they may be a whole
+    cascade (R-GULBARA-3), and what a cascade can do to each side is in the evaluation already
+    (`CASCADE_RISK`)."""
+    cells = position.cells
+    total = 6 * evaluate(flip(cells, False), position.variant)  # the six doubles, one of the 36 rolls each
+    for dice in NON_DOUBLES:
+        leaves = enumerate_plays(cells, position.protected, position.variant, *dice, moves=2)
+        if not leaves:
+            best = _pips(score_leaf(position, dice, 0, cells, None))
+        else:
+            best = max(_pips(score_leaf(position, dice, len(steps), work, outcome_of(position, work)))
+                       for steps, work in leaves)
+        total -= 2 * best
+    return total / 36.0
+
+
+def _pips(value: tuple[int, float]) -> float:
+    """A `score_leaf` key as one number: an evaluation in pips, or a game won (lost) as `WIN` (−`WIN`) and
+    more the more points it is worth."""
+    rank, pips = value
+    return pips if rank == 0 else rank * WIN + 100 * pips
 
 
 def random_play(plays: list[Play], rng: random.Random) -> Play:

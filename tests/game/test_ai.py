@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import Position, Side, ai, variant
-from game.board import PIN
+from game.board import PIN, flip
 from game.plays import Play, legal_plays, pass_position
 
 
@@ -204,6 +204,57 @@ def test_R_GULBARA_3_the_cascade_plan_stays_within_its_budget(monkeypatch: pytes
     assert chosen in plays
     assert listed  # the later stages were looked at ...
     assert len(plays) + sum(listed) <= ai.PLAN_BUDGET + max(listed)  # ... within the budget (one stage over)
+
+
+def _turns_for_replies(seed: int) -> list[tuple[list[Play], Play]]:
+    """Gulbara turns of a random game whose best plays all leave the opponent to roll: the plays and the best
+    of them by `score_play`."""
+    out = []
+    for position, dice in _random_positions("gulbara", seed=seed, turns=80):
+        plays = legal_plays(position, dice)
+        if len(plays) < 2 or ai._continues(plays[0]):
+            continue
+        best = max(plays, key=ai.score_play)
+        after = best.position
+        if best.end is None and after.turn is not position.turn and after.cascade is not None \
+                and not after.cascade.pending:
+            out.append((plays, best))
+    return out
+
+
+def test_R_GULBARA_3_a_turn_is_valued_by_the_opponents_best_answer_to_each_roll() -> None:
+    # by brute force over the 36 rolls, with the plays the engine lists: each non-double answered by the
+    # opponent's best play, each double (a cascade, R-GULBARA-3) by the position as it stands
+    turns = _turns_for_replies(seed=11)
+    assert len(turns) >= 10
+    for _, best in turns:
+        after = best.position
+        expected = 0.0
+        for a in range(1, 7):
+            for b in range(1, 7):
+                if a == b:
+                    expected += ai.evaluate(flip(after.cells, False), after.variant)
+                    continue
+                replies = legal_plays(after, (a, b))
+                values = [ai._pips(ai.score_play(r)) for r in replies] or [
+                    ai._pips(ai.score_leaf(after, (a, b), 0, after.cells, None))]
+                expected -= max(values)
+        assert ai.answer_value(after) == pytest.approx(expected / 36)
+
+
+def test_R_GULBARA_3_a_turn_is_chosen_among_the_best_plays_by_the_answers_they_allow() -> None:
+    changed = 0
+    for seed in (11, 12, 13):
+        for plays, best in _turns_for_replies(seed):
+            top: dict[tuple[int, ...], Play] = {}
+            for play in sorted(plays, key=ai.score_play, reverse=True):
+                top.setdefault(play.work, play)
+            candidates = list(top.values())[:ai.REPLY_FIRST]
+            chosen = ai.choose_play(plays, seed=0)
+            assert chosen.work in {c.work for c in candidates}
+            assert ai.answer_value(chosen.position) == max(ai.answer_value(c.position) for c in candidates)
+            changed += chosen.work != best.work
+    assert changed, "the answers changed no choice: the search would not be needed"
 
 
 # --- strength ----------------------------------------------------------------------------------------------
