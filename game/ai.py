@@ -22,7 +22,8 @@ R-END-5), the biggest win first; any other play is valued by a handful of hand-w
 
 In a Gul Bara cascade the dice of every stage to come are known (R-GULBARA-3), so a stage is not chosen on
 its own: `plan_cascade` follows the best plays through the stages after it (a beam search within a budget
-of plays listed) and values each by the best end of the cascade it leads to.
+of plays listed) and values each by the best end of the cascade it leads to. Any other Gul Bara turn looks
+one ply further: `weigh_replies` values its best three plays by the opponent's best answer to each roll.
 
 Ties between equally valued plays are broken by a seeded `random.Random`, so a seed fixes every choice.
 `random_play` is the uniformly random baseline, and `play_game` plays one whole game between two choosers
