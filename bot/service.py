@@ -89,6 +89,7 @@ class Service:
         self._players: TTLCache[PlayerRecord] = TTLCache(CACHE_SECONDS)
         self._chats: TTLCache[chats.ChatSettings] = TTLCache(CACHE_SECONDS)
         self._accounts: TTLCache[PlayerRecord] = TTLCache(CACHE_SECONDS)
+        self._filed: TTLCache[str] = TTLCache(CACHE_SECONDS)  # chat key → the key its records are filed under
 
     # --- the entry points -----------------------------------------------------------------------------
 
@@ -141,11 +142,13 @@ class Service:
             await self.store.chats.alias(new.key, old.key)
         except StorageError:
             log.warning("could not record that chat %s is now %s", old.key, new.key)
+        self._filed.forget(new.key)
 
     async def filed_chat(self, chat: Chat) -> Chat:
-        """The chat under which `chat`'s records are kept: itself, or the chat it continues (`chat_moved`)."""
+        """The chat under which `chat`'s records are kept: itself, or the chat it continues (`chat_moved`).
+        Remembered for `CACHE_SECONDS`: a move recorded by another process shows here within that time."""
         try:
-            key = await self.store.chats.resolve(chat.key)
+            key = await self._filed.get(chat.key, self.store.chats.resolve)
         except StorageError:
             return chat
         if key == chat.key:
