@@ -5,7 +5,7 @@ plays `--games` whole games against `random_play`, the computer white in the eve
 the odd ones, game i with dice from `random.Random(seed + i)`, so a run is reproducible. Every call of the
 computer's chooser is timed: a Gul Bara cascade stage is a call of its own (R-GULBARA-3), the unit of the
 100 ms answer target. Per variant the result has `<variant>_win_rate`, `<variant>_move_median_ms`,
-`<variant>_move_p99_ms` and `<variant>_move_max_ms`. The last line is a JSON object.
+`<variant>_move_p99_ms`, `<variant>_move_p999_ms` and `<variant>_move_max_ms`. The last line is a JSON object.
 """
 
 from __future__ import annotations
@@ -63,9 +63,11 @@ def main() -> None:
             result[f"{name}_win_rate"] = round(wins / args.games, 4)
             result[f"{name}_move_median_ms"] = round(statistics.median(times), 3)
             result[f"{name}_move_p99_ms"] = round(pct(times, 0.99), 3)
+            result[f"{name}_move_p999_ms"] = round(pct(times, 0.999), 3)
             result[f"{name}_move_max_ms"] = round(max(times), 3)
             print(f"{name}: {wins}/{args.games} won, moves median {result[f'{name}_move_median_ms']} ms, "
-                  f"p99 {result[f'{name}_move_p99_ms']} ms, max {result[f'{name}_move_max_ms']} ms "
+                  f"p99 {result[f'{name}_move_p99_ms']} ms, p99.9 {result[f'{name}_move_p999_ms']} ms, "
+                  f"max {result[f'{name}_move_max_ms']} ms "
                   f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     print(json.dumps(result))
 
