@@ -44,10 +44,10 @@ async def start_match(svc: Service, ctx: Ctx, name: str, options: Mapping[str, s
     except StoreUnavailable:
         return interrupted(ctx, record, (), Interrupted(1, 1, False))
     if spec.cycle is not None:
+        said = words.board_words(ctx.lang)
         head = [ctx.t("Game #{id} begins: {variant}, game 1 of a {cycle} match to {n} points ({games}). Dice seed "
                       "commitment: {c}.", id=record.id, variant=words.title(ctx.lang, v.name, v.options()),
-                      cycle=words.board_words(ctx.lang).cycle(spec.cycle), n=target,
-                      games=" → ".join(map(words.board_words(ctx.lang).variant, CYCLES[spec.cycle])),
+                      cycle=said.cycle(spec.cycle), n=target, games=" → ".join(map(said.variant, CYCLES[spec.cycle])),
                       c=dice.commitment(seed_of(record)))]
     else:
         begins = ("Game #{id} begins: {variant}, a match to {n} points. Dice seed commitment: {c}." if target > 1
