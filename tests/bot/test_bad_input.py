@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot.commands import COMMANDS
+from bot.gamestate import game_of
 from bot.service import Service
+from game import GameError
+from game.notation import parse_play
+from storage import GameRecord
 
 from .conftest import BOB, CHAT
 from .test_games import only_game
@@ -48,10 +52,23 @@ async def test_random_text_to_every_command_gets_a_reply_and_changes_nothing(ser
         text = "?" + text.strip()  # bare "/play" is a real command (a new game); the commands are the branch above
     if command in ("challenge", "play", "accept", "decline", "cancel", "resign", "lang", "deadline"):
         text = f"/{command} {words} ?!"  # an unusable trailing word: these must refuse, not act
+    assume(not _legal_play(before[0], words))  # "24/18" may be the whole of a legal play: made, rightly
     reply = await service.handle(BOB, CHAT, text)
     assert isinstance(reply.text, str) and reply.text
     assert await service.store.games.snapshot(gid) == before
     assert (await service.handle(BOB, CHAT, "/lobby")).text == lobby
+
+
+def _legal_play(record: GameRecord, words: str) -> bool:
+    """Whether `words` is a legal play with the dice on the table of the game `record` (R-NOTE-1)."""
+    game = game_of(record)
+    if game.dice is None or game.phase != "move":
+        return False
+    try:
+        parse_play(game.position, game.dice, words)
+    except (GameError, ValueError):
+        return False
+    return True
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
