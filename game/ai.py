@@ -490,7 +490,7 @@ def choose_play(plays: list[Play], seed: int | None = None, rng: random.Random |
     scored = [(score_play(p), p) for p in plays]
     if _continues(plays[0]):
         scored = plan_cascade(scored)
-    elif plays[0].before.cascade is not None and REPLY_FIRST > 1:
+    elif plays[0].before.cascade is not None:
         scored = weigh_replies(scored)
     rank, value = max(s for s, _ in scored)
     top = [p for (r, v), p in scored if r == rank and v >= value - 1e-9]
