@@ -4,7 +4,8 @@ Redis, p50 and p99; moves per second with 4 worker processes over 200 concurrent
 the p99 time of a trivial command (/help) while 4 tasks × 50 games against the computer are being played with
 their boards in the same process.
 
-Every move counted includes its board picture. Prints a JSON object as the last line.
+Every move counted includes its board picture. The dice derive from BENCH_SEED (default 1), so a failure
+replays with the same seed. Prints a JSON object as the last line.
 """
 
 from __future__ import annotations
@@ -30,14 +31,24 @@ REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 WORKERS = 4
 GAMES = 200
 SECONDS = float(os.environ.get("BENCH_SECONDS", "15"))
+SEED = int(os.environ.get("BENCH_SEED", "1"))  # every game's dice derive from it: a failure replays with the same seed
 
 
-async def _setup(prefix: str):
+def _seeds(tag: str):
+    """A seed source for `Service(seeds=...)`: game n of this run gets sha256(SEED, tag, n) as its dice seed."""
+    import hashlib
+    import itertools
+
+    counter = itertools.count()
+    return lambda: hashlib.sha256(f"{SEED}:{tag}:{next(counter)}".encode()).hexdigest()
+
+
+async def _setup(prefix: str, tag: str = "main"):
     from bot.service import Service
     from storage import connect
 
     store = await connect(REDIS, prefix=prefix)
-    return store, Service(store)
+    return store, Service(store, seeds=_seeds(tag))
 
 
 async def _start(service, n: int, tag: str):
@@ -95,7 +106,7 @@ async def latency(moves: int = 300) -> list[float]:
 
 
 async def _worker(index: int, games: int, prefix: str, seconds: float) -> int:
-    store, service = await _setup(prefix)
+    store, service = await _setup(prefix, f"worker{index}")
     rng = random.Random(index)
     started = [await _start(service, n, f"w{index}") for n in range(games)]
     done = 0
@@ -148,7 +159,7 @@ async def builder_and_autocomplete(samples: int = 400) -> tuple[float, float]:
     from bot.gamestate import game_of
 
     prefix = f"bench-{uuid.uuid4().hex[:8]}"
-    store, service = await _setup(prefix)
+    store, service = await _setup(prefix, "builder")
     rng = random.Random(2)
     steps: list[float] = []
     completions: list[float] = []
@@ -176,7 +187,7 @@ async def builder_and_autocomplete(samples: int = 400) -> tuple[float, float]:
                 start = time.perf_counter()
                 found = await service.suggest(who, chat, typed, gid)
                 completions.append(time.perf_counter() - start)
-                assert found, typed
+                assert found, f"{typed} (BENCH_SEED={SEED} replays it)"
                 await service.handle(who, chat, f"/move {play.notation} {gid}")
     finally:
         await _cleanup(store, prefix)
@@ -189,7 +200,7 @@ async def loop_lag(tasks: int = 4, games: int = 50, probes: int = 300) -> float:
     from bot.replies import Chat, Identity
 
     prefix = f"bench-{uuid.uuid4().hex[:8]}"
-    store, service = await _setup(prefix)
+    store, service = await _setup(prefix, "lag")
     rng = random.Random(3)
     stop = asyncio.Event()
 

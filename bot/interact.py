@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 from game import GameError, IllegalPlayError
 from game.ai import score_play
 from game.builder import build
-from game.notation import parse_play, read_hops
+from game.notation import parse_play
 from game.plays import Play
 from storage import GameRecord, NotFound
 
 from . import handlers, views
 from .actions import Action, ActionError, Verb
 from .commands import Command
+from .completion import matches
 from .context import Ctx, Refusal
 from .gamestate import game_of
 from .replies import Reply, Suggestion
@@ -94,57 +95,7 @@ async def suggest(svc: Service, ctx: Ctx, typed: str, ref: str | None) -> list[S
             exact = parse_play(game.position, game.dice, text)
         except GameError:
             exact = None
-    matching = [p for p in plays if p != exact and _matches(p, text)]
+    matching = [p for p in plays if p != exact and matches(p, text)]
     matching.sort(key=score_play, reverse=True)
     ordered = ([exact] if exact is not None else []) + matching
     return [Suggestion(p.notation, p.notation) for p in ordered[:MAX_SUGGESTIONS]]
-
-
-def _matches(play: Play, text: str) -> bool:
-    """Whether every finished move typed lies on one of the play's checker paths, and the unfinished last word
-    begins one of its moves."""
-    if not text:
-        return True
-    words = text.lower().replace(",", " ").split()
-    done, last = (words, "") if text.endswith(" ") else (words[:-1], words[-1])
-    paths = _paths(play)
-    if done:
-        try:
-            hops = read_hops(" ".join(done))
-        except GameError:
-            return False
-        free = [list(p) for p in paths]
-        for a, b in hops:
-            for path in free:
-                if a in path and b in path and path.index(a) < path.index(b):
-                    path[:] = path[path.index(b):]
-                    break
-            else:
-                return False
-    if not last:
-        return True
-    tokens = {f"{_name(p[i])}/{_name(p[j])}" for p in paths for i in range(len(p)) for j in range(i + 1, len(p))}
-    tokens |= {"/".join(_name(q) for q in p[i:j + 1]) for p in paths for i in range(len(p))
-               for j in range(i + 2, len(p))}  # chains: 24/20/16
-    last = last.split("(")[0].replace("*", "").replace("-", "/")
-    for word, name in (("in/", "bar/"), ("b/", "bar/"), ("/o", "/off")):
-        if last.startswith(word) or last.endswith(word):
-            last = last.replace(word, name)
-    return any(t.startswith(last) for t in tokens)
-
-
-def _name(point: int) -> str:
-    return "bar" if point == 25 else "off" if point == 0 else str(point)
-
-
-def _paths(play: Play) -> list[list[int]]:
-    """The play's checker paths as point lists (25 the bar, 0 off)."""
-    paths: list[list[int]] = []
-    for frm, to, _ in play.steps:
-        for path in reversed(paths):
-            if path[-1] == frm and frm != 0:
-                path.append(to)
-                break
-        else:
-            paths.append([frm, to])
-    return paths
