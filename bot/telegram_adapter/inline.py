@@ -36,7 +36,7 @@ from game import PRESETS
 from .. import i18n
 from ..actions import Action, ActionError, Verb
 from ..commands import Command, CommandError, parse
-from ..replies import Button, Chat, Identity, Reply
+from ..replies import Button, Caller, Chat, Identity, Reply
 from . import incoming
 from .post import Poster
 from .seam import Seam
@@ -160,14 +160,14 @@ class Inline:
             return
         chat = Chat(incoming.PLATFORM, str(record["chat_id"]), private=bool(record["private"]))
         await self.service.remember(tapper)
-        made = await self.service.execute(challenger, chat, Command("challenge", variant=card.variant,
-                                                                    match_to=card.points if card.points > 1 else None),
-                                          command_id=f"card:{card.nonce}:{card.variant}:{card.points}")
+        made = await self.service.execute(Caller(challenger, chat, f"card:{card.nonce}:{card.variant}:{card.points}"),
+                                          Command("challenge", variant=card.variant,
+                                                  match_to=card.points if card.points > 1 else None))
         press = accept_button(made)
         if press is None:
             await self.poster.toast(query_id, made.text)
             return
-        reply = await self.service.press(tapper, chat, press.data, command_id=f"card-accept:{card.nonce}")
+        reply = await self.service.press(Caller(tapper, chat, f"card-accept:{card.nonce}"), press.data)
         if not reply.ok or reply.private:
             await self.poster.toast(query_id, reply.text)
             return

@@ -11,7 +11,7 @@ from typing import Protocol
 from storage import Store
 
 from ..commands import Command
-from ..replies import Chat, Identity, Reply
+from ..replies import Caller, Chat, Identity, Reply
 
 
 class Seam(Protocol):
@@ -20,11 +20,11 @@ class Seam(Protocol):
     store: Store
     invite_links: dict[str, str]
 
-    async def handle(self, who: Identity, chat: Chat, text: str, *, command_id: str | None = None) -> Reply: ...
+    async def handle(self, caller: Caller, text: str) -> Reply: ...
 
-    async def execute(self, who: Identity, chat: Chat, cmd: Command, *, command_id: str | None = None) -> Reply: ...
+    async def execute(self, caller: Caller, cmd: Command) -> Reply: ...
 
-    async def press(self, who: Identity, chat: Chat, data: str, *, command_id: str | None = None) -> Reply: ...
+    async def press(self, caller: Caller, data: str) -> Reply: ...
 
     async def remember(self, who: Identity) -> None: ...
 
