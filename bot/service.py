@@ -23,7 +23,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from game import GameError
-from storage import StorageError, StoreUnavailable, VersionConflict
+from storage import BoardRepository, CardRepository, StorageError, StoreUnavailable, VersionConflict
 
 from . import commands, deadlines, i18n, interact, resume, words
 from .commands import Command, CommandError
@@ -38,6 +38,16 @@ log = logging.getLogger(__name__)
 class Service(Core):
     """The facade the adapters call: the entry points above, on the `Core` toolkit (see there for the
     constructor's arguments)."""
+
+    @property
+    def boards(self) -> BoardRepository:
+        """Each match's last board per platform, which the adapters retire (`storage.boards`)."""
+        return self.store.boards
+
+    @property
+    def cards(self) -> CardRepository:
+        """Telegram's inline challenge cards (`storage.cards`)."""
+        return self.store.cards
 
     async def handle(self, caller: Caller, text: str) -> Reply:
         """Parse one typed line and execute it."""

@@ -7,6 +7,9 @@ may import all of them. Circles: none in `bot/` (its job modules take the `bot.c
 today, both held by an import inside a function: `game.plays` ↔ `game.notation`, `renderer.background` ↔
 `renderer.palette`).
 
+Only `storage/` talks to Redis: no other module imports `redis` or reaches for a store's client
+(`store.client`, `service.store.client`); every key is built in `storage/keys.py`.
+
 A module's imports are resolved to our modules: `from . import x` is the submodule `x` when there is one, else
 the package itself; importing a submodule is an edge to that submodule only (a package's `__init__` only hands
 names on, STYLE.md, so the edges it would add say nothing about the code's shape).
@@ -116,6 +119,39 @@ def test_no_import_circles_but_the_named_ones() -> None:
     assert unexplained == [], _describe(g, unexplained)
     assert not any(m.startswith("bot") for c in circles for m in c), "no circle in bot/"
     assert set(ALLOWED) <= set(circles), "an allowed circle is gone: take it out of ALLOWED"
+
+
+def redis_touches(path: Path) -> Iterator[str]:
+    """Where a module imports redis or reaches for a store's Redis client."""
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        if any(n == "redis" or n.startswith("redis.") for n in names):
+            yield f"{path}:{node.lineno}: imports redis"
+        if isinstance(node, ast.Attribute) and node.attr in ("client", "_client") and _is_store(node.value):
+            yield f"{path}:{node.lineno}: uses the store's Redis client"
+
+
+def _is_store(node: ast.expr) -> bool:
+    """`store`, `self.store`, `service.store`, `store._backend`…: an expression naming a store."""
+    if isinstance(node, ast.Name):
+        return "store" in node.id
+    return isinstance(node, ast.Attribute) and ("store" in node.attr or node.attr == "_backend")
+
+
+def test_the_reader_finds_a_store_client(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("from redis.asyncio import Redis\n\ndef f(service):\n    return service.store.client\n")
+    assert len(list(redis_touches(sample))) == 2
+
+
+def test_only_storage_talks_to_redis() -> None:
+    touches = [t for name, path in modules().items() if not name.startswith("storage")
+               for t in redis_touches(path)]
+    assert touches == []
 
 
 def _describe(g: nx.DiGraph, circles: list[list[str]]) -> str:

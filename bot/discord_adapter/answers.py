@@ -57,7 +57,7 @@ class Answers:
 
     def __init__(self, service: Seam) -> None:
         self.service = service
-        self.boards = LastBoards(service.store)
+        self.boards = LastBoards(service.boards)
 
     async def command(self, interaction: Interaction, cmd: Command) -> None:
         """A slash command as a structured command."""

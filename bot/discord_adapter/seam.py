@@ -6,16 +6,19 @@ from __future__ import annotations
 from collections.abc import MutableMapping
 from typing import Protocol
 
-from storage import Store
+from storage import BoardRepository
 
 from ..commands import Command
 from ..replies import Caller, Identity, Reply, Suggestion
 
 
 class Seam(Protocol):
-    """The service as the adapter sees it (its `store` keeps each game's last board, `bot.boards`)."""
+    """The service as the adapter sees it."""
 
-    store: Store
+    @property
+    def boards(self) -> BoardRepository:
+        """Each match's last board (whose buttons a new board retires, `storage.boards`)."""
+        ...
 
     @property
     def invite_links(self) -> MutableMapping[str, str]:

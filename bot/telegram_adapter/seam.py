@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from storage import Store
+from storage import BoardRepository, CardRepository
 
 from ..commands import Command
 from ..replies import Caller, Chat, Identity, Reply
@@ -17,8 +17,17 @@ from ..replies import Caller, Chat, Identity, Reply
 class Seam(Protocol):
     """The service as the adapter sees it."""
 
-    store: Store
     invite_links: dict[str, str]
+
+    @property
+    def boards(self) -> BoardRepository:
+        """Each match's last board (whose buttons a new board retires)."""
+        ...
+
+    @property
+    def cards(self) -> CardRepository:
+        """The inline cards posted in chats, until accepted."""
+        ...
 
     async def handle(self, caller: Caller, text: str) -> Reply: ...
 
