@@ -38,7 +38,7 @@ import redis
 
 from bench.percentile import pct
 from bot.actions import Action, ActionError, Verb
-from bot.replies import Chat, Identity
+from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from storage import connect
 from tests.telegram.fake_bot_api import TOKEN, Call, FakeBotAPI, Sent, group, user
@@ -180,7 +180,7 @@ async def play(fake: FakeBotAPI, watch: Watcher, table: Table, until: float, sug
             update_id = await build(fake, watch, board, who, rng)
         else:
             me = Identity("telegram", str(uid), who["first_name"])
-            plays = await suggest.suggest(me, Chat("telegram", str(table.chat["id"])), "", table.game_id)
+            plays = await suggest.suggest(Caller(me, Chat("telegram", str(table.chat["id"]))), "", table.game_id)
             if not plays:
                 return
             text = f"/move {plays[0].value}" if table.moves % 2 else plays[0].value

@@ -52,14 +52,14 @@ async def _setup(prefix: str, tag: str = "main"):
 
 
 async def _start(service, n: int, tag: str):
-    from bot.replies import Chat, Identity
+    from bot.replies import Caller, Chat, Identity
 
     chat = Chat("bench", f"{tag}-{n}")
     a = Identity("bench", f"a{tag}{n}", f"a{n}", username=f"a{tag}{n}")
     b = Identity("bench", f"b{tag}{n}", f"b{n}", username=f"b{tag}{n}")
-    await service.handle(b, chat, "/help")
-    await service.handle(a, chat, f"/challenge @b{tag}{n} plakoto to 25")
-    await service.handle(b, chat, "/accept")
+    await service.handle(Caller(b, chat), "/help")
+    await service.handle(Caller(a, chat), f"/challenge @b{tag}{n} plakoto to 25")
+    await service.handle(Caller(b, chat), "/accept")
     games = await service.store.games.active_for((await service.store.players.find("bench", a.user_id)).id)
     return chat, {0: a, 1: b}, games[0]
 
@@ -67,6 +67,7 @@ async def _start(service, n: int, tag: str):
 async def _move(service, chat, players, gid, rng) -> float | None:
     """One move in game `gid`: the time from text in to reply out (None if the game is over)."""
     from bot.gamestate import game_of
+    from bot.replies import Caller
 
     record = await service.store.games.get(gid)
     if record.result is not None:
@@ -75,7 +76,7 @@ async def _move(service, chat, players, gid, rng) -> float | None:
     play = rng.choice(game.plays())
     who = players[0 if game.turn.value == "white" else 1]
     start = time.perf_counter()
-    reply = await service.handle(who, chat, f"/move {play.notation} {gid}")
+    reply = await service.handle(Caller(who, chat), f"/move {play.notation} {gid}")
     elapsed = time.perf_counter() - start
     assert reply.ok and reply.image, reply.text
     return elapsed
@@ -157,6 +158,7 @@ async def builder_and_autocomplete(samples: int = 400) -> tuple[float, float]:
     """p99 of a builder step (`press` with one more move picked) and of `suggest` with a partial play typed."""
     from bot.actions import Action, Verb
     from bot.gamestate import game_of
+    from bot.replies import Caller
 
     prefix = f"bench-{uuid.uuid4().hex[:8]}"
     store, service = await _setup(prefix, "builder")
@@ -174,21 +176,21 @@ async def builder_and_autocomplete(samples: int = 400) -> tuple[float, float]:
                     break
                 game = game_of(record)
                 who = players[0 if game.turn.value == "white" else 1]
-                opened = await service.press(who, chat, Action(Verb.OPEN, gid, record.version).pack())
+                opened = await service.press(Caller(who, chat), Action(Verb.OPEN, gid, record.version).pack())
                 assert opened.builder is not None, opened.text
                 moves = [b for row in opened.builder.rows for b in row if Action.unpack(b.data).verb is Verb.BUILD]
                 if moves:
                     start = time.perf_counter()
-                    step = await service.press(who, chat, rng.choice(moves).data)
+                    step = await service.press(Caller(who, chat), rng.choice(moves).data)
                     steps.append(time.perf_counter() - start)
                     assert step.ok and step.builder is not None, step.text
                 play = rng.choice(game.plays())
                 typed = " ".join(reversed(play.notation.split()))[:-1]
                 start = time.perf_counter()
-                found = await service.suggest(who, chat, typed, gid)
+                found = await service.suggest(Caller(who, chat), typed, gid)
                 completions.append(time.perf_counter() - start)
                 assert found, f"{typed} (BENCH_SEED={SEED} replays it)"
-                await service.handle(who, chat, f"/move {play.notation} {gid}")
+                await service.handle(Caller(who, chat), f"/move {play.notation} {gid}")
     finally:
         await _cleanup(store, prefix)
     return pct(steps, 0.99) * 1000, pct(completions, 0.99) * 1000
@@ -197,7 +199,7 @@ async def builder_and_autocomplete(samples: int = 400) -> tuple[float, float]:
 async def loop_lag(tasks: int = 4, games: int = 50, probes: int = 300) -> float:
     """p99 of /help's answer time while `tasks` × `games` games against the computer are played here."""
     from bot.gamestate import game_of
-    from bot.replies import Chat, Identity
+    from bot.replies import Caller, Chat, Identity
 
     prefix = f"bench-{uuid.uuid4().hex[:8]}"
     store, service = await _setup(prefix, "lag")
@@ -210,7 +212,7 @@ async def loop_lag(tasks: int = 4, games: int = 50, probes: int = 300) -> float:
                 return
             who = Identity("bench", f"lag{k}-{g}", f"lag{k}")
             chat = Chat("bench", f"lag{k}-{g}")
-            reply = await service.handle(who, chat, "/play ai tawula to 1")
+            reply = await service.handle(Caller(who, chat), "/play ai tawula to 1")
             assert reply.ok, reply.text
             pid = (await service.store.players.find("bench", who.user_id)).id
             while not stop.is_set():
@@ -218,7 +220,8 @@ async def loop_lag(tasks: int = 4, games: int = 50, probes: int = 300) -> float:
                 if not active:
                     break
                 record = await service.store.games.get(active[0])
-                await service.handle(who, chat, f"/move {rng.choice(game_of(record).plays()).notation} {record.id}")
+                play = rng.choice(game_of(record).plays()).notation
+                await service.handle(Caller(who, chat), f"/move {play} {record.id}")
 
     async def probe() -> list[float]:
         who, chat = Identity("bench", "prober", "prober"), Chat("bench", "probe")
@@ -226,7 +229,7 @@ async def loop_lag(tasks: int = 4, games: int = 50, probes: int = 300) -> float:
         await asyncio.sleep(0.5)
         for _ in range(probes):
             start = time.perf_counter()
-            await service.handle(who, chat, "/help")
+            await service.handle(Caller(who, chat), "/help")
             out.append(time.perf_counter() - start)
             await asyncio.sleep(0.02)
         stop.set()

@@ -21,7 +21,7 @@ from game.ascii import render_ascii
 from game.flow import Game
 
 from .commands import Command, CommandError, parse
-from .replies import Board, Chat, Identity, Notice, Reply
+from .replies import Board, Caller, Chat, Identity, Notice, Reply
 from .service import Service
 
 CHAT = Chat("console", "local")
@@ -92,9 +92,9 @@ class Console:
         try:
             cmd = parse(text)
         except CommandError:
-            self.show(await self.service.handle(self.me, CHAT, text))
+            self.show(await self.service.handle(Caller(self.me, CHAT), text))
             return True
-        self.show(await self.service.execute(self.me, CHAT, _resolve(cmd)))
+        self.show(await self.service.execute(Caller(self.me, CHAT), _resolve(cmd)))
         return True
 
     async def deliver(self, notice: Notice) -> None:

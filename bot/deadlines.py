@@ -8,28 +8,23 @@ twice changes the game once.
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from storage import DueItem, DueKind, GameRecord, NotFound, VersionConflict
+from storage import DueItem, DueKind, NotFound, VersionConflict
 
 from . import i18n
 from .actions import Action, Verb
 from .context import Ctx
+from .core import Core
 from .gamestate import game_of, side_index
-from .progression import progress
+from .progression import progress, timeout_step
 from .replies import Button, Chat, Identity, Notice, Reply
-from .turns import Event, Step
-
-if TYPE_CHECKING:
-    from .service import Service
 
 DM_PLATFORMS = ("telegram", "discord")
 
 log = logging.getLogger(__name__)
 
 
-async def tick(svc: Service, limit: int = 100) -> list[Notice]:
+async def tick(svc: Core, limit: int = 100) -> list[Notice]:
     """Act on every reminder and deadline due now; returns the messages to post."""
     notices = []
     for item in await svc.store.schedule.claim_due(svc.clock(), limit):
@@ -46,7 +41,7 @@ async def tick(svc: Service, limit: int = 100) -> list[Notice]:
     return notices
 
 
-async def _act(svc: Service, item: DueItem) -> Notice | None:
+async def _act(svc: Core, item: DueItem) -> Notice | None:
     record = await svc.store.games.get(item.game_id)
     if not item.is_current(record) or record.chat is None:
         return None
@@ -72,30 +67,6 @@ async def _act(svc: Service, item: DueItem) -> Notice | None:
         return Notice(chat, Reply(text, buttons=((button,),), mentions=(who,), game_id=record.id), to, "reminder")
     reply = await progress(svc, ctx, record, (timeout_step(record),), [], item.command_id)
     return Notice(chat, reply, kind="timeout")
-
-
-def timeout_step(record: GameRecord) -> Step:
-    """The step of the side to move losing `record`'s game on time."""
-    game = game_of(record)
-    to_move = game.turn
-    after = game.resign(to_move, "timeout")
-    table = f"{game.dice[0]}-{game.dice[1]}" if game.dice else ""
-    return Step(after, record.turn, to_move, table, "timeout",
-                (Event("{side} ran out of time and loses game #{id}.", {"side": to_move, "id": record.id}),))
-
-
-def expired(svc: Service, record: GameRecord) -> bool:
-    """Whether the time to move in `record`'s game has run out (whether or not the loop has seen it yet)."""
-    return record.result is None and record.deadline is not None and svc.clock() >= record.deadline
-
-
-async def too_late(svc: Service, ctx: Ctx, record: GameRecord) -> Reply:
-    """A command on a game whose time ran out: refused, and the loss on time applied now (with the command id
-    the deadline loop uses, so the two apply it once)."""
-    head = [ctx.t("Too late: the time to move in game #{id} ran out.", id=record.id)]
-    command = DueItem(DueKind.DEADLINE, record.id, record.version, record.deadline or 0.0).command_id
-    reply = await progress(svc, ctx, record, (timeout_step(record),), head, command)
-    return replace(reply, ok=False)
 
 
 def time_left(ctx: Ctx, seconds: float) -> str:

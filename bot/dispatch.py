@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 from . import handlers, info, lobby
 from .commands import Command
 from .context import Ctx
+from .core import Core
 from .replies import Reply
 
-if TYPE_CHECKING:
-    from .service import Service
-
-Handler = Callable[["Service", Ctx, Command], Awaitable[Reply]]
+Handler = Callable[[Core, Ctx, Command], Awaitable[Reply]]
 
 HANDLERS: dict[str, Handler] = {
     "move": handlers.move, "board": handlers.board, "position": handlers.position, "resign": handlers.resign,

@@ -2,8 +2,9 @@
 
 The record keeps the position (TPN), and in its `dice` field the phase: `?` an opening roll is due
 (R-OPEN-1), empty the side to move rolls next, `6-5` the dice on the table. `turn` counts the rolls made so far
-(the index of the next roll, see `dice.roll`). Sides are indexes into `players`: 0 white, 1 black. The game's
-secret dice seed travels with the options under `SEED_OPTION`, never shown until the game is over.
+(the index of the next roll, see `dice.roll`). Sides are indexes into `players`: 0 white, 1 black; a result's
+winner is a side's index or `TIE`. The game's secret dice seed is the record's own `seed` field (R-DICE-1, read
+with `seed_of`), never shown until the game is over; `options` hold only the rules options.
 """
 
 from __future__ import annotations

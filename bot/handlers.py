@@ -2,28 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game import AmbiguousPlayError, GameError, IllegalPlayError, NotationError, Side
 from game.flow import Game
 from game.notation import parse_play
 from game.plays import Play
 from storage import GameRecord
 
-from . import dice, i18n, images, views, words
+from . import dice, images, views, words
 from .commands import Command
 from .context import Ctx, Refusal
+from .core import Core
 from .gamestate import game_of, seed_of, side_of, variant_of, variant_options
 from .progression import command_id, progress
 from .replies import Picture, Reply
 from .turns import Event, Step, play_step
 from .verify import verify
 
-if TYPE_CHECKING:
-    from .service import Service
 
-
-async def _running_game(svc: Service, ctx: Ctx, cmd: Command) -> tuple[GameRecord, Side, Game]:
+async def _running_game(svc: Core, ctx: Ctx, cmd: Command) -> tuple[GameRecord, Side, Game]:
     """The game a command names (or the caller's only one here), the caller's side in it, and its state.
 
     :raises Refusal: no such game, the caller does not play in it, or it is over.
@@ -36,7 +32,7 @@ async def _running_game(svc: Service, ctx: Ctx, cmd: Command) -> tuple[GameRecor
     return record, side, game
 
 
-async def move(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def move(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """Make the caller's play, written in notation (R-NOTE-1); errors name what was wrong (R-NOTE-3)."""
     record, side, game = await _running_game(svc, ctx, cmd)
     if game.turn is not side or game.phase != "move" or game.dice is None:
@@ -46,31 +42,31 @@ async def move(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     try:
         play = parse_play(game.position, game.dice, cmd.notation)
     except (NotationError, AmbiguousPlayError, IllegalPlayError) as exc:
-        return Reply(ctx.t("{error} (dice {dice}; /board shows the position.)", error=i18n.game_error(ctx.lang, exc),
+        return Reply(ctx.t("{error} (dice {dice}; /board shows the position.)", error=words.game_error(ctx.lang, exc),
                            dice=dice.format_dice(game.dice)), ok=False, private=True)
     return await make_play(svc, ctx, record, side, game, play, command_id(ctx, record, f"move {play.notation}"))
 
 
-async def make_play(svc: Service, ctx: Ctx, record: GameRecord, side: Side, game: Game, play: Play,
+async def make_play(svc: Core, ctx: Ctx, record: GameRecord, side: Side, game: Game, play: Play,
                     command: str) -> Reply:
     """Make `play` for the caller (typed or built with buttons) and answer with the board."""
     step = play_step(game, play, record.turn, (Event("{side} played {play}.", {"side": side, "play": play.notation}),))
     return await progress(svc, ctx, record, (step,), [], command)
 
 
-async def board(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def board(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     record = await svc.find_game(ctx, cmd.ref)
     return await views.view(svc, ctx, record, [ctx.t("Game #{id}: {variant}.", id=record.id,
                                                      variant=_title(ctx, record))])
 
 
-async def position(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def position(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """The TPN of the game (RULES.md §11), with the variant beside it."""
     record = await svc.find_game(ctx, cmd.ref)
     return Reply(f"{_describe(record)}\n{record.position}", private=True)
 
 
-async def resign(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def resign(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """R-END-6: the caller concedes the game at its current value."""
     record, side, game = await _running_game(svc, ctx, cmd)
     after = game.resign(side, "resign")
@@ -79,7 +75,7 @@ async def resign(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return await progress(svc, ctx, record, (step,), [], command_id(ctx, record, "resign"))
 
 
-async def games(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def games(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """The caller's active games with their ids."""
     lines = []
     for gid in await svc.store.games.active_for(ctx.player.id):
@@ -94,7 +90,7 @@ async def games(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return Reply("\n".join([ctx.t("Your games:"), *lines]), private=True)
 
 
-async def history(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def history(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """The move list of a game as text, and its replay as an animation (a finished game's players may share it
     in any chat)."""
     record = await svc.find_game(ctx, cmd.ref, shared_when_over=True)
@@ -111,7 +107,7 @@ async def history(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return Reply("\n".join(lines), Picture(image, "gif") if image else None)
 
 
-async def verify_game(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def verify_game(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """R-DICE-1: recompute every roll of a finished game from its revealed seed."""
     record = await svc.find_game(ctx, cmd.ref)
     seed = seed_of(record)

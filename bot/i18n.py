@@ -74,27 +74,3 @@ def choose(*candidates: str | None, default: str = DEFAULT) -> str:
         if code and code in langs:
             return code
     return default if default in langs else DEFAULT
-
-
-def game_error(lang: str, exc: Exception) -> str:
-    """An engine error (`game.GameError`) in `lang`: its English template translated, with its values."""
-    template = getattr(exc, "template", None)
-    values = getattr(exc, "values", None)
-    if isinstance(template, str) and isinstance(values, dict):
-        return tr(lang, template, **_words_of(lang, values))
-    return str(exc)
-
-
-def _words_of(lang: str, values: dict[str, object]) -> dict[str, object]:
-    """An engine error's values as a reader sees them: sides and variant names in `lang`."""
-    from .words import board_words
-
-    out = dict(values)
-    for key in ("side", "mover", "opponent"):
-        if out.get(key) == "white":
-            out[key] = tr(lang, "white")
-        elif out.get(key) == "black":
-            out[key] = tr(lang, "black")
-    if isinstance(out.get("variant"), str):
-        out["variant"] = board_words(lang).variant(str(out["variant"]))
-    return out

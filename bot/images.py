@@ -31,6 +31,7 @@ from storage import GameRecord, MoveLogEntry
 
 from .dice import parse_dice
 from .gamestate import outcome_of, side_of, variant_of
+from .words import board_words
 
 log = logging.getLogger(__name__)
 
@@ -102,16 +103,12 @@ def replay_gif(record: GameRecord, entries: Sequence[MoveLogEntry], names: Mappi
 def board_in(lang: str, render: Callable[..., bytes | None], *args: Any, **kwargs: Any) -> bytes | None:
     """`render(*args, **kwargs)` with the board's words in `lang` (for worker processes: words travel as a
     language code, the catalogues are read where the board is drawn)."""
-    from .words import board_words
-
     return render(*args, words=board_words(lang), **kwargs)
 
 
 def replay_in(lang: str, record: GameRecord, entries: Sequence[MoveLogEntry],
               names: Mapping[Side, str]) -> bytes | None:
     """`replay_gif` with the words in `lang` (see `board_in`)."""
-    from .words import board_words
-
     return replay_gif(record, entries, names, words=board_words(lang))
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from game import PRESETS
 from storage import Standing
@@ -11,10 +10,8 @@ from storage import Standing
 from . import i18n
 from .commands import Command
 from .context import Ctx, Refusal
+from .core import Core
 from .replies import Reply
-
-if TYPE_CHECKING:
-    from .service import Service
 
 HELP = """Commands:
 /play ai [variant] [options] [to N] — play the computer
@@ -73,11 +70,11 @@ RULES_INTRO = "The variants: plakoto, tapa, mahbusa, tawula, portes, tabla, fevg
               "play four times; you must use as many dice as you can, the larger if only one."
 
 
-async def help_(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def help_(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     return Reply(ctx.t(HELP), private=True)
 
 
-async def rules(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def rules(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if cmd.variant is None:
         return Reply(ctx.t(RULES_INTRO))
     if cmd.variant == "tabla" and cmd.value == "cycle":
@@ -85,7 +82,7 @@ async def rules(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return Reply(ctx.t(RULES[cmd.variant]))
 
 
-async def lang(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def lang(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """Set the caller's language; without a code, list them."""
     langs = i18n.available()
     if cmd.value is None:
@@ -102,7 +99,7 @@ async def lang(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return Reply(i18n.tr(cmd.value, "I will speak English with you."), private=True)
 
 
-async def deadline(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def deadline(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """The chat's time per move (new deadlines use it)."""
     if cmd.value is None:
         hours = await svc.deadline_hours_for(ctx.chat.key)
@@ -116,7 +113,7 @@ def _line(ctx: Ctx, name: str, row: Standing) -> str:
                  ml=row.matches_lost, pw=row.points_won, pl=row.points_lost)
 
 
-async def standings(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def standings(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """Every player with a result in the chat: matches won–lost, points won–lost."""
     rows = await svc.store.standings.table(ctx.chat.key, 20)
     if not rows:
@@ -128,7 +125,7 @@ async def standings(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return Reply("\n".join(lines))
 
 
-async def stats(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def stats(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """A player's results in this chat and Elo rating per variant."""
     player = await svc.resolve(ctx, cmd) or ctx.player
     row = await svc.store.standings.line(ctx.chat.key, player.id)
@@ -138,7 +135,7 @@ async def stats(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return Reply("\n".join(lines))
 
 
-async def remind(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def remind(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """Where the caller's reminders go: `dm` (a direct message where the platform allows it), `chat`, `off`."""
     if cmd.value is None:
         where = await svc.store.preferences.get(ctx.player.id, "remind") or "dm"
@@ -152,7 +149,7 @@ async def remind(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
 REMIND_WORDS = {"dm": "a direct message", "chat": "the game's chat", "off": "nowhere (no reminders)"}
 
 
-async def invite(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def invite(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """The link that adds the bot to another group or server."""
     link = svc.invite_links.get(ctx.chat.platform)
     if link is None:

@@ -9,7 +9,6 @@ action, so the same press twice applies once.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING
 
 from game import GameError, IllegalPlayError
 from game.ai import score_play
@@ -18,22 +17,20 @@ from game.notation import parse_play
 from game.plays import Play
 from storage import GameRecord, NotFound
 
-from . import handlers, views
+from . import handlers, lobby, views
 from .actions import Action, ActionError, Verb
 from .commands import Command
 from .completion import matches
 from .context import Ctx, Refusal
+from .core import Core
 from .gamestate import game_of
 from .replies import Reply, Suggestion
-
-if TYPE_CHECKING:
-    from .service import Service
 
 MAX_SUGGESTIONS = 25
 BUILDER = (Verb.BUILD, Verb.CONFIRM)  # the verbs whose argument is a partial play
 
 
-async def press(svc: Service, ctx: Ctx, data: str) -> Reply:
+async def press(svc: Core, ctx: Ctx, data: str) -> Reply:
     """Answer one button press."""
     try:
         action = Action.unpack(data)
@@ -42,9 +39,8 @@ async def press(svc: Service, ctx: Ctx, data: str) -> Reply:
         raise Refusal("I do not recognise that button; /board shows your game.") from None
     if action.verb in (Verb.ACCEPT, Verb.DECLINE, Verb.CANCEL):
         name = {Verb.ACCEPT: "accept", Verb.DECLINE: "decline", Verb.CANCEL: "cancel"}[action.verb]
-        from .dispatch import HANDLERS
-
-        return await HANDLERS[name](svc, ctx, Command(name, ref=action.ref))
+        answer = {Verb.ACCEPT: lobby.accept, Verb.DECLINE: lobby.decline, Verb.CANCEL: lobby.cancel}[action.verb]
+        return await answer(svc, ctx, Command(name, ref=action.ref))
     record = await _game(svc, ctx, action)
     if action.verb is Verb.BOARD:
         reply = await views.view(svc, ctx, record, [ctx.t("Game #{id}.", id=record.id)])
@@ -68,7 +64,7 @@ async def press(svc: Service, ctx: Ctx, data: str) -> Reply:
                  delivery="new" if action.verb is Verb.OPEN else "update", game_id=record.id)
 
 
-async def _game(svc: Service, ctx: Ctx, action: Action) -> GameRecord:
+async def _game(svc: Core, ctx: Ctx, action: Action) -> GameRecord:
     try:
         record = await svc.store.games.get(action.ref)
     except NotFound:
@@ -80,7 +76,7 @@ async def _game(svc: Service, ctx: Ctx, action: Action) -> GameRecord:
     return record
 
 
-async def suggest(svc: Service, ctx: Ctx, typed: str, ref: str | None) -> list[Suggestion]:
+async def suggest(svc: Core, ctx: Ctx, typed: str, ref: str | None) -> list[Suggestion]:
     """The caller's legal plays that match `typed` (moves in any order, with or without `*`, `bar`/`off` spelt
     any accepted way; the last word may be unfinished), best first by the computer's evaluation."""
     record = await svc.find_game(ctx, ref)

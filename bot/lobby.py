@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 from storage import ChallengeRecord, NotFound
 
@@ -11,11 +10,10 @@ from . import matches, views, words
 from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
+from .core import Core
+from .info import help_
 from .progression import start_match
 from .replies import Button, Identity, Reply
-
-if TYPE_CHECKING:
-    from .service import Service
 
 DEFAULT_VARIANT = "plakoto"
 DEFAULT_MATCH = 5  # R-MATCH-1
@@ -37,7 +35,7 @@ def _setup(cmd: Command) -> tuple[str, dict[str, str], int]:
     return spec.variant.name, matches.stored_options(spec), target
 
 
-async def play(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def play(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """A game or match against the computer, which moves by itself."""
     name, options, target = _setup(cmd)
     computer = await svc.computer_id()
@@ -50,7 +48,7 @@ async def play(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return await start_match(svc, ctx, name, options, (ctx.player.id, computer), target)
 
 
-async def challenge(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def challenge(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """Invite `@name`, or anyone in the chat (an open challenge, listed by /lobby)."""
     name, options, target = _setup(cmd)
     opponent = await svc.resolve(ctx, cmd)
@@ -91,7 +89,7 @@ def _buttons(ctx: Ctx, record: ChallengeRecord, *, targeted: bool) -> tuple[Butt
     return (accept, Button(ctx.t("Decline"), Action(Verb.DECLINE, record.id).pack(), "danger"))
 
 
-async def _pick(svc: Service, ctx: Ctx, ref: str | None, *, mine: bool) -> ChallengeRecord:
+async def _pick(svc: Core, ctx: Ctx, ref: str | None, *, mine: bool) -> ChallengeRecord:
     """The challenge `ref`, or the only one the caller could mean (theirs with `mine`, else offered to them)."""
     now = svc.clock()
     if ref is not None:
@@ -112,7 +110,7 @@ async def _pick(svc: Service, ctx: Ctx, ref: str | None, *, mine: bool) -> Chall
     return found[0]
 
 
-async def accept(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def accept(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """Only the challenged player accepts a targeted challenge; anyone but the challenger an open one."""
     found = await _pick(svc, ctx, cmd.ref, mine=False)
     if found.challenger == ctx.player.id:
@@ -129,7 +127,7 @@ async def accept(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
                              taken.match_target)
 
 
-async def decline(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def decline(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     found = await _pick(svc, ctx, cmd.ref, mine=False)
     if found.target != ctx.player.id:
         raise Refusal("Only the challenged player can decline #{id}.", id=found.id)
@@ -137,7 +135,7 @@ async def decline(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return Reply(ctx.t("{name} declines challenge #{id}.", name=ctx.player.name, id=found.id))
 
 
-async def cancel(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def cancel(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     found = await _pick(svc, ctx, cmd.ref, mine=True)
     if found.challenger != ctx.player.id:
         raise Refusal("Only the player who made challenge #{id} can cancel it.", id=found.id)
@@ -145,7 +143,7 @@ async def cancel(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return Reply(ctx.t("Challenge #{id} is withdrawn.", id=found.id))
 
 
-async def lobby(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def lobby(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """The chat's open challenges."""
     found = await svc.store.challenges.open_in_chat(ctx.chat.key, now=svc.clock())
     if not found:
@@ -160,10 +158,8 @@ async def lobby(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     return Reply("\n".join(lines), buttons=rows)
 
 
-async def start(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
+async def start(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """`/start`: a first visit (help), or a deep link to a challenge (`c`) or a game (`g`)."""
-    from .info import help_
-
     if cmd.ref is None:
         return await help_(svc, ctx, cmd)
     if cmd.value == "g":

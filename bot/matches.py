@@ -8,17 +8,18 @@ the match's finished games, since every game won advances the cycle and a tie re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import base64
+import hashlib
 
+from game import Side, Variant
+from game.flow import Game
 from game.match import CYCLES, Match, MatchSpec, cycle_variant, match_spec
-from storage import GameRecord, MatchRecord, NotFound
+from storage import AlreadyExists, GameRecord, MatchRecord, NotFound
 
 from .context import Ctx
-from .gamestate import TIE, side_of
+from .core import Core
+from .gamestate import OPENING, TIE, side_of
 from .words import board_words
-
-if TYPE_CHECKING:
-    from .service import Service
 
 DEFAULT_VARIANT = "plakoto"
 DEFAULT_TARGET = 5  # R-MATCH-1, R-CYCLE-1
@@ -39,7 +40,7 @@ def stored_options(spec: MatchSpec) -> dict[str, str]:
     return {**dict(spec.options), "cycle": spec.cycle}
 
 
-async def engine_match(svc: Service, match: MatchRecord) -> Match:
+async def engine_match(svc: Core, match: MatchRecord) -> Match:
     """The engine's match at the record's state, before its current (last) game is counted."""
     spec = match_spec(match.variant, dict(match.options))
     starter = None if match.starts_next < 0 else side_of(match.starts_next)
@@ -73,3 +74,29 @@ def where(ctx: Ctx, match: MatchRecord, game: GameRecord) -> str:
         return ctx.t("{cycle} to {n} · game {k}: {variant} · {score}", cycle=words.cycle(cycle),
                      n=match.target, k=number, variant=words.variant(game.variant), score=score)
     return ctx.t("Match to {n} · game {k} · {score}", n=match.target, k=number, score=score)
+
+
+async def create_game(svc: Core, match: MatchRecord, index: int, starter: Side | None,
+                      v: Variant) -> GameRecord:
+    """Game number `index` of `match`, of variant `v` (its id derives from the match, so a retry finds it)."""
+    game = Game.new(v, starter)
+    game_id = short_id(f"{match.id}:{index}") if index else None
+    for attempt in range(5):
+        gid = game_id or short_id(svc.seeds() + str(attempt))
+        try:
+            return await svc.store.games.create(
+                variant=v.name, options=v.options(), seed=svc.seeds(), players=match.players,
+                position=game.position.to_tpn(), dice=OPENING if game.phase == "opening" else "", turn=0,
+                chat=match.chat, match_id=match.id, now=svc.clock(), game_id=gid)
+        except AlreadyExists:
+            if game_id is not None:
+                existing = await svc.store.games.get(game_id)
+                if existing.match_id == match.id:
+                    return existing
+                game_id = None
+    raise AlreadyExists("game", "(fresh id)")
+
+
+def short_id(text: str) -> str:
+    """A 6-letter id (base32) derived from `text`."""
+    return base64.b32encode(hashlib.sha256(text.encode()).digest()).decode()[:6].lower()

@@ -114,7 +114,7 @@ PASS_THROUGH: Mapping[tuple[str, str], str] = {
     ("bot/context.py", "message"): "Ctx.t hands its caller's msgid on",
     ("bot/context.py", "singular"): "Ctx.tn hands its caller's msgids on",
     ("bot/context.py", "plural"): "Ctx.tn hands its caller's msgids on",
-    ("bot/i18n.py", "template"): "engine_templates",
+    ("bot/words.py", "template"): "engine_templates",
     ("bot/service.py", "exc.message"): "the Refusal and CommandError keywords",
     ("bot/views.py", "event.message"): "the Event keyword and bot.turns.CASCADE_MESSAGES",
     ("bot/views.py", "to_move.value"): "HELD: game.Side",

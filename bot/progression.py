@@ -7,29 +7,25 @@ once) → the reply (`views.py`).
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from game import Side, Variant
 from game.flow import Game
 from game.match import CYCLES, match_spec
-from storage import AlreadyExists, GameRecord, MatchRecord, MoveLogEntry, StoreUnavailable, VersionConflict
+from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
 from . import dice, results, views, words
 from .context import Ctx
-from .gamestate import OPENING, dice_field, game_of, result_of, seed_of, side_index, side_of
+from .core import Core
+from .gamestate import dice_field, game_of, result_of, seed_of, side_index, side_of
+from .matches import create_game
 from .replies import Reply
-from .turns import Advance, Step, advance
-
-if TYPE_CHECKING:
-    from .service import Service
+from .turns import Advance, Event, Step, advance
 
 
-async def start_match(svc: Service, ctx: Ctx, name: str, options: Mapping[str, str], players: tuple[str, str],
+async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str], players: tuple[str, str],
                       target: int) -> Reply:
     """Create a match and its first game, make the opening roll and answer with the board."""
     spec = match_spec(name, dict(options))
@@ -57,25 +53,28 @@ async def start_match(svc: Service, ctx: Ctx, name: str, options: Mapping[str, s
     return await progress(svc, ctx, record, (), head, f"start:{record.id}")
 
 
-async def create_game(svc: Service, match: MatchRecord, index: int, starter: Side | None,
-                      v: Variant) -> GameRecord:
-    """Game number `index` of `match`, of variant `v` (its id derives from the match, so a retry finds it)."""
-    game = Game.new(v, starter)
-    game_id = short_id(f"{match.id}:{index}") if index else None
-    for attempt in range(5):
-        gid = game_id or short_id(svc.seeds() + str(attempt))
-        try:
-            return await svc.store.games.create(
-                variant=v.name, options=v.options(), seed=svc.seeds(), players=match.players,
-                position=game.position.to_tpn(), dice=OPENING if game.phase == "opening" else "", turn=0,
-                chat=match.chat, match_id=match.id, now=svc.clock(), game_id=gid)
-        except AlreadyExists:
-            if game_id is not None:
-                existing = await svc.store.games.get(game_id)
-                if existing.match_id == match.id:
-                    return existing
-                game_id = None
-    raise AlreadyExists("game", "(fresh id)")
+def timeout_step(record: GameRecord) -> Step:
+    """The step of the side to move losing `record`'s game on time."""
+    game = game_of(record)
+    to_move = game.turn
+    after = game.resign(to_move, "timeout")
+    table = f"{game.dice[0]}-{game.dice[1]}" if game.dice else ""
+    return Step(after, record.turn, to_move, table, "timeout",
+                (Event("{side} ran out of time and loses game #{id}.", {"side": to_move, "id": record.id}),))
+
+
+def expired(svc: Core, record: GameRecord) -> bool:
+    """Whether the time to move in `record`'s game has run out (whether or not the loop has seen it yet)."""
+    return record.result is None and record.deadline is not None and svc.clock() >= record.deadline
+
+
+async def too_late(svc: Core, ctx: Ctx, record: GameRecord) -> Reply:
+    """A command on a game whose time ran out: refused, and the loss on time applied now (with the command id
+    the deadline loop uses, so the two apply it once)."""
+    head = [ctx.t("Too late: the time to move in game #{id} ran out.", id=record.id)]
+    command = DueItem(DueKind.DEADLINE, record.id, record.version, record.deadline or 0.0).command_id
+    reply = await progress(svc, ctx, record, (timeout_step(record),), head, command)
+    return replace(reply, ok=False)
 
 
 class Interrupted(Exception):
@@ -89,7 +88,7 @@ class Interrupted(Exception):
         self.computer_next = computer_next
 
 
-async def progress(svc: Service, ctx: Ctx, record: GameRecord, first: tuple[Step, ...], head: list[str],
+async def progress(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...], head: list[str],
                    command: str) -> Reply:
     """Apply `first` (a human's step), let the service act until a human must decide, store it all, answer.
 
@@ -99,8 +98,6 @@ async def progress(svc: Service, ctx: Ctx, record: GameRecord, first: tuple[Step
     :raises StoreUnavailable: nothing was stored.
     :raises VersionConflict: nothing was stored and there was no player's step to answer for.
     """
-    from .deadlines import expired, too_late
-
     if first and first[0].play != "timeout" and expired(svc, record):
         return await too_late(svc, ctx, record)  # sent after its deadline, before the loop acted on it
     try:
@@ -113,7 +110,7 @@ async def progress(svc: Service, ctx: Ctx, record: GameRecord, first: tuple[Step
         return await moved_on(svc, ctx, record, first[0])
 
 
-async def advance_and_answer(svc: Service, ctx: Ctx, record: GameRecord, first: tuple[Step, ...],
+async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...],
                              head: list[str], command: str) -> Reply:
     """`progress` without the answers to outages and races.
 
@@ -143,7 +140,7 @@ async def advance_and_answer(svc: Service, ctx: Ctx, record: GameRecord, first: 
     return reply
 
 
-async def _answer(svc: Service, ctx: Ctx, stored: GameRecord, adv: Advance, head: list[str],
+async def _answer(svc: Core, ctx: Ctx, stored: GameRecord, adv: Advance, head: list[str],
                   duplicate: bool) -> Reply:
     names = await svc.names(stored)
     lines = list(head)
@@ -188,7 +185,7 @@ def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Inte
     return Reply(text, ok=False, game_id=record.id)
 
 
-async def moved_on(svc: Service, ctx: Ctx, record: GameRecord, step: Step) -> Reply:
+async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, step: Step) -> Reply:
     """Another command changed the game first: say what happened, and show the board as it is now."""
     current, log = await svc.store.games.snapshot(record.id)
     names = await svc.names(current)
@@ -205,7 +202,7 @@ async def moved_on(svc: Service, ctx: Ctx, record: GameRecord, step: Step) -> Re
     return replace(reply, ok=False, private=True)
 
 
-async def commit(svc: Service, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool, int]:
+async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool, int]:
     """Store every step of `adv`: one compare-and-set each, the first with the command id `<command>:0` (a
     repeated command applies once), the follow-up steps without one (a long command takes one place among
     the ids a game remembers).
@@ -269,8 +266,3 @@ def command_id(ctx: Ctx, record: GameRecord, text: str) -> str:
         return f"c:{ctx.command_id.replace('|', '/')}"[:80]
     digest = hashlib.sha256(f"{ctx.player.id}:{record.id}:{record.version}:{text}".encode()).hexdigest()
     return f"h:{digest[:24]}"
-
-
-def short_id(text: str) -> str:
-    """A 6-letter id (base32) derived from `text`."""
-    return base64.b32encode(hashlib.sha256(text.encode()).digest()).decode()[:6].lower()

@@ -55,6 +55,24 @@ class Chat:
 
 
 @dataclass(frozen=True, slots=True)
+class Caller:
+    """Who sent one update, from which chat: what every entry point of the service takes.
+
+    `command_id` names the update (a Telegram chat and message id, a Discord interaction id), so that a
+    redelivered update is recognised and applied once; None for updates that need no such care (the console).
+    `language` is the platform's language hint (`Identity.language`).
+    """
+
+    who: Identity
+    chat: Chat
+    command_id: str | None = None
+
+    @property
+    def language(self) -> str | None:
+        return self.who.language
+
+
+@dataclass(frozen=True, slots=True)
 class Picture:
     """An image to post: a PNG board or an animated replay (GIF)."""
 

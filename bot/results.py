@@ -4,22 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from game import Side
 from storage import GameRecord, VersionConflict
 
 from . import dice
 from .context import Ctx
+from .core import Core
 from .gamestate import outcome_of, seed_of, side_index
-from .matches import engine_match
+from .matches import create_game, engine_match
 from .ratings import deltas
 
-if TYPE_CHECKING:
-    from .service import Service
 
-
-async def finish(svc: Service, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> list[str]:
+async def finish(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> list[str]:
     """A finished game: say who won, reveal the seed, count standings and ratings, advance the match."""
     assert record.result is not None
     outcome = outcome_of(record.result)
@@ -41,18 +38,16 @@ async def finish(svc: Service, ctx: Ctx, record: GameRecord, names: Mapping[Side
     return lines
 
 
-async def _remember_last(svc: Service, record: GameRecord) -> None:
+async def _remember_last(svc: Core, record: GameRecord) -> None:
     """The game each human player ended last in its chat (/board, /history, /verify without an id)."""
-    from .service import last_game_key
-
     if record.chat is None:
         return
     computer = await svc.computer_id()
     for pid in set(record.players) - {computer}:
-        await svc.store.preferences.set(pid, last_game_key(record.chat), record.id)
+        await svc.store.preferences.set_last_game(pid, record.chat, record.id)
 
 
-async def count_result(svc: Service, record: GameRecord) -> None:
+async def count_result(svc: Core, record: GameRecord) -> None:
     """Standings (points won and lost per chat) and Elo ratings per variant, once per game."""
     assert record.result is not None
     outcome = outcome_of(record.result)
@@ -72,10 +67,8 @@ async def count_result(svc: Service, record: GameRecord) -> None:
     await ratings.record(record.variant, f"g:{record.id}", {white: dw, black: db})
 
 
-async def advance_match(svc: Service, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> list[str]:
+async def advance_match(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> list[str]:
     """Add the game to its match (R-MATCH-1, R-OPEN-2, R-END-4) and create the next game if any."""
-    from .progression import create_game
-
     assert record.result is not None and record.match_id is not None
     for _ in range(5):
         match = await svc.store.matches.get(record.match_id)

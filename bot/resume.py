@@ -12,25 +12,22 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from storage import GameRecord, NotFound, StoreUnavailable, VersionConflict
 
 from . import i18n
 from .context import Ctx
+from .core import Core
 from .gamestate import dice_field, game_of, seed_of
 from .progression import Interrupted, advance_and_answer
 from .replies import Chat, Identity, Notice
 from .turns import advance
 
-if TYPE_CHECKING:
-    from .service import Service
-
 log = logging.getLogger(__name__)
 GRACE_SECONDS = 30.0
 
 
-async def resume(svc: Service, grace: float = GRACE_SECONDS, limit: int = 20) -> list[Notice]:
+async def resume(svc: Core, grace: float = GRACE_SECONDS, limit: int = 20) -> list[Notice]:
     """Finish the work on every game marked more than `grace` seconds ago; the notices announce them."""
     notices = []
     for game_id in await svc.store.attention.waiting(svc.clock() - grace, limit):
@@ -48,7 +45,7 @@ async def resume(svc: Service, grace: float = GRACE_SECONDS, limit: int = 20) ->
     return notices
 
 
-async def _resume(svc: Service, game_id: str) -> Notice | None:
+async def _resume(svc: Core, game_id: str) -> Notice | None:
     try:
         record = await svc.store.games.get(game_id)
     except NotFound:
@@ -75,7 +72,7 @@ async def _resume(svc: Service, game_id: str) -> Notice | None:
     return Notice(ctx.chat, replace(reply, private=False), kind="resumed")
 
 
-async def _join_match(svc: Service, record: GameRecord) -> None:
+async def _join_match(svc: Core, record: GameRecord) -> None:
     """A match's first game that its match does not list yet (the store stopped answering in between)."""
     if record.match_id is None or record.version != 1:
         return
@@ -84,7 +81,7 @@ async def _join_match(svc: Service, record: GameRecord) -> None:
         await svc.store.matches.update(match, replace(match, games=(record.id,)), now=svc.clock())
 
 
-async def _context(svc: Service, record: GameRecord) -> Ctx:
+async def _context(svc: Core, record: GameRecord) -> Ctx:
     """The game's chat, in the language of its first human player (the computer otherwise)."""
     computer = await svc.computer_id()
     pid = next((p for p in record.players if p != computer), record.players[0])

@@ -9,7 +9,6 @@ more than 20 single moves are possible the builder first asks which checker to m
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from game import Side
 from game.builder import BuildState, Pick, SingleMove, build
@@ -20,12 +19,10 @@ from storage import GameRecord, NotFound
 from . import dice, images, matches
 from .actions import Action, ActionError, Verb
 from .context import Ctx
+from .core import Core
 from .gamestate import game_of, side_index, side_of, variant_options
 from .replies import Board, Builder, Button, Identity, Picture, Reply
 from .turns import Event
-
-if TYPE_CHECKING:
-    from .service import Service
 
 ROW = 5
 MOVE_ROWS = 4
@@ -37,7 +34,7 @@ def say(ctx: Ctx, event: Event, names: Mapping[Side, str]) -> str:
     return ctx.t(event.message, **values)
 
 
-async def view(svc: Service, ctx: Ctx, record: GameRecord, lines: list[str], *, last: LastPlay | None = None,
+async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, last: LastPlay | None = None,
                image: bool = True) -> Reply:
     """The reply showing a game: the lines, whose turn it is (mentioned), the board and the move builder."""
     game = game_of(record)

@@ -75,3 +75,25 @@ def title(lang: str, name: str, options: Mapping[str, str] | None = None) -> str
         opts = variant(name, opts).options()
     extra = [words.option(k, v) for k, v in opts.items()]
     return f"{words.variant(name)} ({', '.join(extra)})" if extra else words.variant(name)
+
+
+def game_error(lang: str, exc: Exception) -> str:
+    """An engine error (`game.GameError`) in `lang`: its English template translated, with its values."""
+    template = getattr(exc, "template", None)
+    values = getattr(exc, "values", None)
+    if isinstance(template, str) and isinstance(values, dict):
+        return i18n.tr(lang, template, **_words_of(lang, values))
+    return str(exc)
+
+
+def _words_of(lang: str, values: dict[str, object]) -> dict[str, object]:
+    """An engine error's values as a reader sees them: sides and variant names in `lang`."""
+    out = dict(values)
+    for key in ("side", "mover", "opponent"):
+        if out.get(key) == "white":
+            out[key] = i18n.tr(lang, "white")
+        elif out.get(key) == "black":
+            out[key] = i18n.tr(lang, "black")
+    if isinstance(out.get("variant"), str):
+        out["variant"] = board_words(lang).variant(str(out["variant"]))
+    return out

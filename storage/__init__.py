@@ -1,4 +1,5 @@
-"""tabla's storage: the only code that talks to Redis. It stores and loads; it never decides rules.
+"""tabla's storage: the only code that talks to Redis (`tests/test_layering.py` holds every other module to
+that). It stores and loads; it never decides rules.
 
 Connect, use the repositories, close::
 
@@ -20,13 +21,17 @@ Repositories on `Store`:
   active_for (a player's active games), repair / repair_all (re-derive the indexes from the records).
 - `matches`: create, get, update (compare-and-set). `challenges`: create, get, take (exactly one taker),
   cancel, open_in_chat, addressed_to; they expire (24 h by default).
-- `chats`: get, update (compare-and-set) — a chat's language and time per move.
+- `chats`: get, update (compare-and-set) — a chat's language and time per move; alias, resolve (a chat that
+  goes on as another: a Telegram group upgraded to a supergroup).
 - `players`: ensure (platform account -> player, created on first sight), get, find, update.
 - `standings` (points per chat) and `ratings` (per variant): record a result once per event id, top, lookups.
-- `directory`: usernames seen per platform -> user ids; `preferences`: per-player settings (reminders).
+- `directory`: usernames seen per platform -> user ids; `preferences`: per-player settings (reminders,
+  the game ended last in each chat).
 - `attention`: games the service must still act on by itself (marked before a many-step change, cleared
   after; what stays after an outage is resumed).
 - `schedule`: claim_due(now, limit, lease) hands each due reminder or deadline to exactly one process; done.
+- `boards`: each match's last board message per chat platform (swap, swap_newer: the buttons to retire).
+- `cards`: Telegram's inline challenge cards (post, get, take exactly once).
 
 Errors: `StorageError` and its kinds `StoreUnavailable` (Redis down or silent: retry later; the store
 reconnects by itself), `NotFound`, `AlreadyExists`, `VersionConflict`, `UnknownSchemaVersion`, and
@@ -38,6 +43,8 @@ module docstrings: `keys` (layout, hash tags),
 """
 
 from .attention import AttentionRepository
+from .boards import BoardMessage, BoardRepository
+from .cards import CardRepository
 from .challenges import DEFAULT_TTL as CHALLENGE_TTL
 from .challenges import ChallengeRepository
 from .chats import ChatRepository
@@ -83,6 +90,9 @@ __all__ = [
     "AlreadyExists",
     "ApplyResult",
     "AttentionRepository",
+    "BoardMessage",
+    "BoardRepository",
+    "CardRepository",
     "ChallengeRecord",
     "ChallengeRepository",
     "ChatRepository",

@@ -48,3 +48,17 @@ class PreferenceRepository(Repository):
     @guarded
     async def set(self, player_id: str, name: str, value: str) -> None:
         await self._client.hset(self._keys.player_prefs(player_id), name, value)
+
+    @guarded
+    async def last_game(self, player_id: str, chat_key: str) -> str | None:
+        """The player's game that ended last in the chat `chat_key` (what /board shows once a game is over)."""
+        return await self.get(player_id, _last_game(chat_key))
+
+    @guarded
+    async def set_last_game(self, player_id: str, chat_key: str, game_id: str) -> None:
+        await self.set(player_id, _last_game(chat_key), game_id)
+
+
+def _last_game(chat_key: str) -> str:
+    """The preference that remembers a player's game that ended last in a chat."""
+    return f"last:{chat_key}"

@@ -17,6 +17,8 @@ Layout (prefix `tabla` by default):
     tabla:{p:<player>}:challenges    challenges addressed to the player (sorted set by expiry)
     tabla:{p:<player>}:made          challenges the player made (sorted set by expiry)
     tabla:{a:<platform>:<user>}      account: platform user id -> player id
+    tabla:{chat:<chat>}:settings     a chat's settings (language, time per move)
+    tabla:{chat:<chat>}:alias        the chat this chat continues (a Telegram group upgraded to a supergroup)
     tabla:{chat:<chat>}:challenges   open challenges of a chat (sorted set by expiry)
     tabla:{chat:<chat>}:standings    points won per player in a chat (sorted set)
     tabla:{chat:<chat>}:lost         points lost per player in a chat (sorted set)
@@ -26,9 +28,13 @@ Layout (prefix `tabla` by default):
     tabla:{r:<variant>}:ratings      rating per player for a variant (sorted set)
     tabla:{r:<variant>}:counted      results already applied to the ratings
     tabla:{d:<platform>}:names       directory: lower-case username -> platform user id (hash)
-    tabla:{p:<player>}:prefs         a player's preferences (hash: remind)
+    tabla:{p:<player>}:prefs         a player's preferences (hash: remind, last:<chat> = the game ended last there)
     tabla:{s:<n>}:due                bucket n of the wake-ups for reminders and deadlines (sorted set by time)
     tabla:{attn}:games               games the service must still act on (sorted set by time; attention.py)
+    tabla:{<tag>:<match>}            a platform's last board of a match, `chat:message:keyboard` (boards.py;
+                                     tag `tgb` Telegram, `dcb` Discord; expires)
+    tabla:{tgk:<nonce>}:<variant>:<points>
+                                     a Telegram inline card: where it was posted, by whom (cards.py; expires)
 """
 
 from __future__ import annotations
@@ -119,6 +125,12 @@ class Keys:
 
     def attention(self) -> str:
         return f"{self.prefix}:{{attn}}:games"
+
+    def last_board(self, tag: str, board_key: str) -> str:
+        return f"{self.prefix}:{{{_part(tag, 'a platform tag')}:{_part(board_key, 'a board key')}}}"
+
+    def inline_card(self, nonce: str, variant: str, points: int) -> str:
+        return f"{self.prefix}:{{tgk:{_part(nonce, 'a card nonce')}}}:{_part(variant, 'a variant name')}:{points}"
 
     def all_games_pattern(self) -> str:
         """A SCAN pattern for every game record (not its log or command keys)."""

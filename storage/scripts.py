@@ -23,3 +23,4 @@ class Scripts:
         self.schedule_claim: AsyncScript = client.register_script(_source("schedule_claim"))
         self.schedule_settle: AsyncScript = client.register_script(_source("schedule_settle"))
         self.counted_increment: AsyncScript = client.register_script(_source("counted_increment"))
+        self.board_swap: AsyncScript = client.register_script(_source("board_swap"))

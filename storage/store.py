@@ -7,6 +7,8 @@ from types import TracebackType
 
 from .attention import AttentionRepository
 from .backend import Backend
+from .boards import BoardRepository
+from .cards import CardRepository
 from .challenges import ChallengeRepository
 from .chats import ChatRepository
 from .directory import DirectoryRepository, PreferenceRepository
@@ -53,6 +55,8 @@ class Store:
         self.directory = DirectoryRepository(backend)
         self.preferences = PreferenceRepository(backend)
         self.attention = AttentionRepository(backend)
+        self.boards = BoardRepository(backend)
+        self.cards = CardRepository(backend)
 
     @property
     def client(self) -> Client:

@@ -23,7 +23,7 @@ from discord.utils import MISSING
 
 from .. import i18n
 from ..commands import Command
-from ..replies import Reply
+from ..replies import Caller, Reply
 from . import people
 from .boards import LastBoards
 from .messages import Outgoing, outgoing
@@ -47,34 +47,34 @@ def say(interaction: Interaction, message: str) -> Reply:
     return Reply(i18n.tr(i18n.choose(people.language_of(interaction.locale)), message), private=True, ok=False)
 
 
+def caller(interaction: Interaction) -> Caller:
+    """Who pressed or typed, where, and the interaction's id (a redelivered interaction carries the same)."""
+    return Caller(people.caller(interaction), people.chat(interaction), str(interaction.id))
+
+
 class Answers:
     """Runs interactions through the service and sends its replies."""
 
     def __init__(self, service: Seam) -> None:
         self.service = service
-        self.boards = LastBoards(service.store)
+        self.boards = LastBoards(service.boards)
 
     async def command(self, interaction: Interaction, cmd: Command) -> None:
         """A slash command as a structured command."""
-        who, chat = people.caller(interaction), people.chat(interaction)
-        await self.answer(interaction, self.service.execute(who, chat, cmd, command_id=str(interaction.id)))
+        await self.answer(interaction, self.service.execute(caller(interaction), cmd))
 
     async def line(self, interaction: Interaction, text: str) -> None:
         """A slash command as a typed line (options that only the text grammar can check, such as `options`)."""
-        who, chat = people.caller(interaction), people.chat(interaction)
-        await self.answer(interaction, self.service.handle(who, chat, text, command_id=str(interaction.id)))
+        await self.answer(interaction, self.service.handle(caller(interaction), text))
 
     async def press(self, interaction: Interaction, data: str) -> None:
         """A press on one of our buttons: its `custom_id`, verbatim, is the action."""
-        who, chat = people.caller(interaction), people.chat(interaction)
-        await self.answer(interaction, self.service.press(who, chat, data, command_id=str(interaction.id)),
-                          pressed=True)
+        await self.answer(interaction, self.service.press(caller(interaction), data), pressed=True)
 
     async def suggest(self, interaction: Interaction, typed: str, game: str | None) -> list[Choice[str]]:
         """Autocomplete of `/move play`: the service's legal plays that start like `typed`."""
-        who, chat = people.caller(interaction), people.chat(interaction)
         try:
-            found = await asyncio.wait_for(self.service.suggest(who, chat, typed, game), SUGGEST_WITHIN)
+            found = await asyncio.wait_for(self.service.suggest(caller(interaction), typed, game), SUGGEST_WITHIN)
         except Exception:
             log.exception("autocomplete failed for %r", typed[:50])
             return []

@@ -1,7 +1,7 @@
 """A match's previous board loses its buttons when a new board of that match is posted (of the same game, or the
 first of its next game): its buttons would only be refused as out of date, so they are not offered.
 
-The last board of each match is kept in Redis (`bot.boards`, tag `dcb`), so that every process and a restarted
+The last board of each match is kept in the store (`storage.boards`, tag `dcb`), so that every process and a restarted
 one retire the right message; of two answers that race, the newer board (the larger snowflake) stays. A board
 that cannot be edited any more (deleted, or the bot lost access) is left as it is.
 """
@@ -11,21 +11,21 @@ from __future__ import annotations
 import logging
 
 import discord
-from redis.exceptions import RedisError
 
-from storage import Store
+from storage import BoardMessage, BoardRepository, StorageError
 
-from ..boards import BoardMessage, Boards
 from .messages import Outgoing
 
 log = logging.getLogger(__name__)
+
+TAG = "dcb"  # the platform's tag in the store's last-board keys
 
 
 class LastBoards:
     """Remembers each match's last public board on Discord and retires the one it replaces."""
 
-    def __init__(self, store: Store) -> None:
-        self.boards = Boards(store, "dcb")
+    def __init__(self, boards: BoardRepository) -> None:
+        self.boards = boards
 
     async def posted(self, client: discord.Client, out: Outgoing, channel_id: int | None,
                      message: int | None) -> None:
@@ -34,8 +34,9 @@ class LastBoards:
         if out.board_of is None or channel_id is None or message is None:
             return
         try:
-            old = await self.boards.swap_newer(out.board_of, BoardMessage(channel_id, message, out.view is not None))
-        except RedisError as exc:
+            board = BoardMessage(channel_id, message, out.view is not None)
+            old = await self.boards.swap_newer(TAG, out.board_of, board)
+        except StorageError as exc:
             log.warning("could not record the last board of %s: %s", out.board_of, exc)
             return
         if old is None or not old.keyboard:

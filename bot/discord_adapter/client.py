@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from ..commands import looks_like_move
+from ..replies import Caller
 from . import people, rest, slash
 from .answers import INCOMPLETE, UNKNOWN_BUTTON, Answers
 from .components import action_button, is_ours
@@ -120,8 +121,8 @@ class TablaClient(discord.AutoShardedClient):
         """A bare typed move in a channel (only with the Message Content intent)."""
         if not self.options.message_content or message.author.bot or not looks_like_move(message.content):
             return
-        reply = await self.answers.service.handle(people.identity(message.author), people.message_chat(message),
-                                                  message.content, command_id=str(message.id))
+        reply = await self.answers.service.handle(
+            Caller(people.identity(message.author), people.message_chat(message), str(message.id)), message.content)
         try:
             out = outgoing(reply, pings=not reply.private)
             sent = await post(message.channel, out, reference=message if reply.private else None)

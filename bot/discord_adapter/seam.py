@@ -6,35 +6,38 @@ from __future__ import annotations
 from collections.abc import MutableMapping
 from typing import Protocol
 
-from storage import Store
+from storage import BoardRepository
 
 from ..commands import Command
-from ..replies import Chat, Identity, Reply, Suggestion
+from ..replies import Caller, Identity, Reply, Suggestion
 
 
 class Seam(Protocol):
-    """The service as the adapter sees it (its `store` keeps each game's last board, `bot.boards`)."""
+    """The service as the adapter sees it."""
 
-    store: Store
+    @property
+    def boards(self) -> BoardRepository:
+        """Each match's last board (whose buttons a new board retires, `storage.boards`)."""
+        ...
 
     @property
     def invite_links(self) -> MutableMapping[str, str]:
         """Platform → the link that adds the bot to a server or group (what `/invite` answers)."""
         ...
 
-    async def execute(self, who: Identity, chat: Chat, cmd: Command, *, command_id: str | None = None) -> Reply:
+    async def execute(self, caller: Caller, cmd: Command) -> Reply:
         """Run a structured command (a slash command)."""
         ...
 
-    async def handle(self, who: Identity, chat: Chat, text: str, *, command_id: str | None = None) -> Reply:
+    async def handle(self, caller: Caller, text: str) -> Reply:
         """Run a typed line (a bare move read from a channel, or a line that failed to build a command)."""
         ...
 
-    async def press(self, who: Identity, chat: Chat, data: str, *, command_id: str | None = None) -> Reply:
+    async def press(self, caller: Caller, data: str) -> Reply:
         """Run a button press: `data` is the button's packed action, verbatim."""
         ...
 
-    async def suggest(self, who: Identity, chat: Chat, typed: str, game: str | None = None) -> list[Suggestion]:
+    async def suggest(self, caller: Caller, typed: str, game: str | None = None) -> list[Suggestion]:
         """The legal plays of the caller's game that start like `typed` (at most 25)."""
         ...
 

@@ -16,7 +16,6 @@ from telegram import Update
 from telegram.error import Forbidden, TelegramError
 from telegram.ext import Application, ContextTypes, TypeHandler
 
-from ..boards import Boards
 from ..replies import Notice
 from ..settings import Settings
 from . import menu, webhook
@@ -58,7 +57,7 @@ class TelegramAdapter:
                     .rate_limiter(rate_limiter(settings.telegram_rate_limit))
                     .get_updates_request(TolerantRequest(read_timeout=POLL_TIMEOUT + 5.0))
                     .build())
-        self.poster = Poster(self.app.bot, Boards(service.store, "tgb"))
+        self.poster = Poster(self.app.bot, service.boards)
         self.inline = Inline(service, self.poster, int(settings.challenge_hours * 3600))
         self.router = Router(service, self.poster, self.inline)
         self.app.add_handler(TypeHandler(Update, self.router.dispatch))

@@ -28,7 +28,7 @@ from telegram.ext import ContextTypes
 from .. import i18n
 from ..actions import Action, ActionError, Verb
 from ..commands import CommandError, parse
-from ..replies import Chat, Reply
+from ..replies import Caller, Chat, Reply
 from .incoming import PLATFORM, chat_of, identity, seen_users, typed
 from .inline import Inline, is_card
 from .post import Poster
@@ -95,18 +95,18 @@ class Router:
         who = identity(message.from_user)
         chat = await self.filed(message.chat)
         for user in seen_users(message):
-            await self.service.remember(identity(user))
-        command_id = f"{message.chat.id}:{message.message_id}"
+            if user.id != message.from_user.id:  # the author's record is read once, by the command below
+                await self.service.remember(identity(user))
+        caller = Caller(who, chat, f"{message.chat.id}:{message.message_id}")
         if line.player is not None:
             try:
                 cmd = parse(line.text)
             except CommandError:
-                reply = await self.service.handle(who, chat, line.text, command_id=command_id)
+                reply = await self.service.handle(caller, line.text)
             else:
-                reply = await self.service.execute(who, chat, replace(cmd, player=identity(line.player), target=None),
-                                                   command_id=command_id)
+                reply = await self.service.execute(caller, replace(cmd, player=identity(line.player), target=None))
         else:
-            reply = await self.service.handle(who, chat, line.text, command_id=command_id)
+            reply = await self.service.handle(caller, line.text)
         if reply.private and reply.ok and not chat.private:
             await self.poster.post_private(message.from_user.id, message.chat.id, reply, reply_to=message.message_id)
         else:
@@ -125,7 +125,7 @@ class Router:
             await self.poster.toast(query.id)
             return
         chat = await self.filed(message.chat)
-        reply = await self.service.press(who, chat, query.data, command_id=f"cb:{query.id}")
+        reply = await self.service.press(Caller(who, chat, f"cb:{query.id}"), query.data)
         if not reply.ok:
             await self.poster.toast(query.id, reply.text)
         elif reply.delivery == "update" or (reply.builder is not None and reply.picture is None):

@@ -7,7 +7,7 @@ went to, except by delivering that message itself to a bot that is a member of t
 
 1. `answer` offers the cards; each Accept button carries our own card data `k1:<variant>:<points>:<nonce>`.
 2. `posted` sees the card arrive in a group the bot is in and records, under the card data, the chat and
-   the challenger (in Redis, `<prefix>:{tgk:<nonce>}:<variant>:<points>`, for as long as a challenge lasts).
+   the challenger (in the store, `storage.cards`, for as long as a challenge lasts).
 3. `accept` (a tap on the card) takes that record once (a second tap finds it gone), has the challenger
    challenge the chat (`/challenge <variant> to <points>` through the service), presses the challenge's own
    Accept action for the tapper, posts the first board in the chat and marks the card as accepted.
@@ -36,7 +36,7 @@ from game import PRESETS
 from .. import i18n
 from ..actions import Action, ActionError, Verb
 from ..commands import Command, CommandError, parse
-from ..replies import Button, Chat, Identity, Reply
+from ..replies import Button, Caller, Chat, Identity, Reply
 from . import incoming
 from .post import Poster
 from .seam import Seam
@@ -95,12 +95,8 @@ class Inline:
     def __init__(self, service: Seam, poster: Poster, challenge_seconds: int) -> None:
         self.service = service
         self.poster = poster
-        self.client = service.store.client
-        self.prefix = service.store.settings.prefix
+        self.cards = service.cards
         self.keep = challenge_seconds
-
-    def key(self, card: Card) -> str:
-        return f"{self.prefix}:{{tgk:{card.nonce}}}:{card.variant}:{card.points}"
 
     async def answer(self, query: InlineQuery) -> None:
         who = incoming.identity(query.from_user)
@@ -133,7 +129,7 @@ class Inline:
                 record = {"chat_id": message.chat.id, "private": message.chat.type == "private",
                           "user": {"id": author.id, "name": author.full_name, "username": author.username,
                                    "language": author.language_code}}
-                await self.client.set(self.key(card), json.dumps(record), ex=self.keep, nx=True)
+                await self.cards.post(card.nonce, card.variant, card.points, json.dumps(record), self.keep)
                 return
 
     async def accept(self, query_id: str, tapper: Identity, data: str | None, inline_message_id: str | None) -> None:
@@ -143,7 +139,7 @@ class Inline:
         if card is None:
             await self.poster.toast(query_id, i18n.tr(lang, "That board is out of date."))
             return
-        raw = await self.client.get(self.key(card))
+        raw = await self.cards.get(card.nonce, card.variant, card.points)
         if raw is None:
             await self.poster.toast(query_id, i18n.tr(
                 lang, "This challenge is no longer open, or I am not in this chat: add me to the group to play here."))
@@ -155,19 +151,19 @@ class Inline:
         if challenger.user_id == tapper.user_id:
             await self.poster.toast(query_id, i18n.tr(lang, "Waiting for someone to accept your challenge."))
             return
-        if not await self.client.delete(self.key(card)):
+        if not await self.cards.take(card.nonce, card.variant, card.points):
             await self.poster.toast(query_id, i18n.tr(lang, "That challenge was already accepted."))
             return
         chat = Chat(incoming.PLATFORM, str(record["chat_id"]), private=bool(record["private"]))
         await self.service.remember(tapper)
-        made = await self.service.execute(challenger, chat, Command("challenge", variant=card.variant,
-                                                                    match_to=card.points if card.points > 1 else None),
-                                          command_id=f"card:{card.nonce}:{card.variant}:{card.points}")
+        made = await self.service.execute(Caller(challenger, chat, f"card:{card.nonce}:{card.variant}:{card.points}"),
+                                          Command("challenge", variant=card.variant,
+                                                  match_to=card.points if card.points > 1 else None))
         press = accept_button(made)
         if press is None:
             await self.poster.toast(query_id, made.text)
             return
-        reply = await self.service.press(tapper, chat, press.data, command_id=f"card-accept:{card.nonce}")
+        reply = await self.service.press(Caller(tapper, chat, f"card-accept:{card.nonce}"), press.data)
         if not reply.ok or reply.private:
             await self.poster.toast(query_id, reply.text)
             return

@@ -13,11 +13,14 @@ from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaAnimation, 
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
-from ..boards import BoardMessage, Boards
+from storage import BoardMessage, BoardRepository, StorageError
+
 from ..replies import Identity, Reply
 from . import render
 
 log = logging.getLogger(__name__)
+
+TAG = "tgb"  # the platform's tag in the store's last-board keys
 
 
 class Poster:
@@ -25,7 +28,7 @@ class Poster:
     has seen upgraded to supergroups (`moved`: old chat id → new), so a notice filed under a group's old id
     goes straight to the supergroup."""
 
-    def __init__(self, bot: Bot, boards: Boards) -> None:
+    def __init__(self, bot: Bot, boards: BoardRepository) -> None:
         self.bot = bot
         self.boards = boards
         self.moved: dict[int, int] = {}
@@ -130,7 +133,11 @@ class Poster:
     async def _retire(self, key: str, board: BoardMessage) -> None:
         """Record `board` as the last of its match (`Reply.board_key`); remove the keyboard of the board it
         replaces."""
-        old = await self.boards.swap_newer(key, board)
+        try:
+            old = await self.boards.swap_newer(TAG, key, board)
+        except StorageError as exc:
+            log.warning("could not record the last board of %s: %s", key, exc)
+            return
         if old is not None and old.keyboard:
             await self.strip(old.chat_id, old.message_id)
 

@@ -8,23 +8,32 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from storage import Store
+from storage import BoardRepository, CardRepository
 
 from ..commands import Command
-from ..replies import Chat, Identity, Reply
+from ..replies import Caller, Chat, Identity, Reply
 
 
 class Seam(Protocol):
     """The service as the adapter sees it."""
 
-    store: Store
     invite_links: dict[str, str]
 
-    async def handle(self, who: Identity, chat: Chat, text: str, *, command_id: str | None = None) -> Reply: ...
+    @property
+    def boards(self) -> BoardRepository:
+        """Each match's last board (whose buttons a new board retires)."""
+        ...
 
-    async def execute(self, who: Identity, chat: Chat, cmd: Command, *, command_id: str | None = None) -> Reply: ...
+    @property
+    def cards(self) -> CardRepository:
+        """The inline cards posted in chats, until accepted."""
+        ...
 
-    async def press(self, who: Identity, chat: Chat, data: str, *, command_id: str | None = None) -> Reply: ...
+    async def handle(self, caller: Caller, text: str) -> Reply: ...
+
+    async def execute(self, caller: Caller, cmd: Command) -> Reply: ...
+
+    async def press(self, caller: Caller, data: str) -> Reply: ...
 
     async def remember(self, who: Identity) -> None: ...
 

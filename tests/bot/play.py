@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.gamestate import game_of
-from bot.replies import Chat, Identity, Reply
+from bot.replies import Caller, Chat, Identity, Reply
 from bot.service import Service
 from game import Side
 
@@ -32,7 +32,7 @@ async def play_out(service: Service, chat: Chat, game_id: str, players: dict[Sid
         if step is None:
             return replies
         who, text = step
-        reply = await (send(who, text) if send else service.handle(who, chat, text))
+        reply = await (send(who, text) if send else service.handle(Caller(who, chat), text))
         assert reply.ok, reply.text
         replies.append(reply)
     raise AssertionError("the game did not end in 1000 moves")

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from bot.commands import COMMANDS
 from bot.gamestate import game_of
+from bot.replies import Caller
 from bot.service import Service
 from game import GameError
 from game.notation import parse_play
@@ -42,21 +43,21 @@ async def test_random_text_to_every_command_gets_a_reply_and_changes_nothing(ser
                                                                           words: str) -> None:
     bob = await service.store.players.find("console", "bob")
     if bob is None or not await service.store.games.active_for(bob.id):
-        await service.handle(BOB, CHAT, "/challenge @alice tapa")
-        await service.handle(BOB, CHAT, "/play ai plakoto")
+        await service.handle(Caller(BOB, CHAT), "/challenge @alice tapa")
+        await service.handle(Caller(BOB, CHAT), "/play ai plakoto")
     gid = await only_game(service, BOB)
     before = await service.store.games.snapshot(gid)
-    lobby = (await service.handle(BOB, CHAT, "/lobby")).text
+    lobby = (await service.handle(Caller(BOB, CHAT), "/lobby")).text
     text = f"/{command} {words}" if command else words
     if not command and text.strip().startswith("/"):
         text = "?" + text.strip()  # bare "/play" is a real command (a new game); the commands are the branch above
     if command in ("challenge", "play", "accept", "decline", "cancel", "resign", "lang", "deadline"):
         text = f"/{command} {words} ?!"  # an unusable trailing word: these must refuse, not act
     assume(not _legal_play(before[0], words))  # "24/18" may be the whole of a legal play: made, rightly
-    reply = await service.handle(BOB, CHAT, text)
+    reply = await service.handle(Caller(BOB, CHAT), text)
     assert isinstance(reply.text, str) and reply.text
     assert await service.store.games.snapshot(gid) == before
-    assert (await service.handle(BOB, CHAT, "/lobby")).text == lobby
+    assert (await service.handle(Caller(BOB, CHAT), "/lobby")).text == lobby
 
 
 def _legal_play(record: GameRecord, words: str) -> bool:
@@ -76,14 +77,14 @@ def _legal_play(record: GameRecord, words: str) -> bool:
 async def test_random_button_data_gets_a_reply_and_changes_nothing(service: Service, data: str) -> None:
     bob = await service.store.players.find("console", "bob")
     if bob is None or not await service.store.games.active_for(bob.id):
-        await service.handle(BOB, CHAT, "/play ai plakoto")
+        await service.handle(Caller(BOB, CHAT), "/play ai plakoto")
     gid = await only_game(service, BOB)
     before = await service.store.games.snapshot(gid)
     version = before[0].version
     if ":c:" in data and "{version}" in data:
         version += 1000  # a confirm at the current version with a real play would rightly make it
     data = data.replace("{gid}", gid).replace("{version}", str(version))
-    reply = await service.press(BOB, CHAT, data)
+    reply = await service.press(Caller(BOB, CHAT), data)
     assert isinstance(reply.text, str) and reply.text
     assert "Something went wrong" not in reply.text, (data, reply.text)
     assert await service.store.games.snapshot(gid) == before

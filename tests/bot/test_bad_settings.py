@@ -12,6 +12,7 @@ import pytest
 
 from bot import cli, commands
 from bot.commands import CommandError
+from bot.replies import Caller
 from bot.service import Service
 
 from .conftest import ALICE, CHAT
@@ -79,7 +80,7 @@ def test_unicode_digits_absurd_numbers_and_even_matches_are_refused(text: str) -
 
 
 async def test_an_even_match_is_refused_saying_why(service: Service) -> None:
-    reply = await service.handle(ALICE, CHAT, "/play ai plakoto to 4")
+    reply = await service.handle(Caller(ALICE, CHAT), "/play ai plakoto to 4")
     assert not reply.ok and "odd number of points" in reply.text and "3 or 5" in reply.text
-    reply = await service.handle(ALICE, CHAT, "/play ai ²")
+    reply = await service.handle(Caller(ALICE, CHAT), "/play ai ²")
     assert not reply.ok and "Something went wrong" not in reply.text

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bot.completion import matches
 from bot.gamestate import game_of
+from bot.replies import Caller
 from bot.service import Service
 from game import Position, variant
 from game.flow import Game
@@ -66,14 +67,14 @@ def test_a_chain_typed_after_its_own_first_hop_still_matches() -> None:
 
 
 async def test_suggest_offers_a_play_typed_in_any_order_with_its_last_move_half_typed(service: Service) -> None:
-    await service.handle(ALICE, CHAT, "/play ai portes to 1")
+    await service.handle(Caller(ALICE, CHAT), "/play ai portes to 1")
     gid = await only_game(service, ALICE)
     game_plays = game_of(await service.store.games.get(gid)).plays()
     assert game_plays
     for play in game_plays[:15]:
         for order in itertools.permutations(play.notation.replace("*", "").split()):
             typed = " ".join(order)[:-1]
-            found = await service.suggest(ALICE, CHAT, typed)
+            found = await service.suggest(Caller(ALICE, CHAT), typed)
             assert play.notation in {s.value for s in found} or len(found) == 25, (typed, found[:3])
-            assert any(s.value == play.notation for s in await service.suggest(ALICE, CHAT, " ".join(order)))
+            assert any(s.value == play.notation for s in await service.suggest(Caller(ALICE, CHAT), " ".join(order)))
 

@@ -13,7 +13,7 @@ import pytest
 
 from bot.console import Console
 from bot.gamestate import TIE
-from bot.replies import Identity
+from bot.replies import Caller, Identity
 from bot.service import Service
 from game import Side
 from game.match import CYCLES
@@ -53,7 +53,7 @@ async def _play_match(service: Service, match_id: str, players: dict[Side, Ident
             assert await console.line(f"/as {who.name}")
             assert await console.line(text)
         else:
-            reply = await service.handle(who, CHAT, text)
+            reply = await service.handle(Caller(who, CHAT), text)
             assert reply.ok, reply.text
             texts.append(reply.text)
     raise AssertionError("the match did not end")
@@ -85,7 +85,7 @@ async def _check_cycle(service: Service, match_id: str, cycle: str) -> None:
 
 
 async def test_a_tavli_match_against_the_computer_cycles_and_ends_at_n(service: Service) -> None:
-    reply = await service.handle(ALICE, CHAT, "/play ai tavli to 3")
+    reply = await service.handle(Caller(ALICE, CHAT), "/play ai tavli to 3")
     assert reply.ok, reply.text
     assert "Tavli to 3 · game 1: Portes" in reply.text
     _, match_id = await _match_games(service, ALICE)
@@ -103,7 +103,7 @@ async def test_a_tavli_match_against_the_computer_cycles_and_ends_at_n(service: 
     ("/play ai fevga scoring=backgammon", "Fevga has no option"),
 ])
 async def test_cycle_requests_are_read_as_section_12_says(service: Service, text: str, words: str | None) -> None:
-    reply = await service.handle(ALICE, CHAT, text)
+    reply = await service.handle(Caller(ALICE, CHAT), text)
     if words is None:
         assert reply.ok, reply.text
     else:
@@ -111,7 +111,7 @@ async def test_cycle_requests_are_read_as_section_12_says(service: Service, text
 
 
 async def test_a_cycle_option_applies_only_to_the_games_that_take_it(service: Service) -> None:
-    await service.handle(ALICE, CHAT, "/play ai tavli mother=tie to 5")
+    await service.handle(Caller(ALICE, CHAT), "/play ai tavli mother=tie to 5")
     _, match_id = await _match_games(service, ALICE)
     match = await service.store.matches.get(match_id)
     assert dict(match.options) == {"cycle": "tavli", "mother": "tie"}
@@ -127,12 +127,12 @@ async def test_a_cycle_option_applies_only_to_the_games_that_take_it(service: Se
 async def test_sentences_name_games_and_cycles_as_players_say_them(service: Service, lang: str, cycle: str,
                                                                     games: str) -> None:
     """Display names in the player's language, never the ids a command takes (`gulbara`, `tabla`)."""
-    assert (await service.handle(ALICE, CHAT, f"/lang {lang}")).ok
-    challenge = await service.handle(ALICE, CHAT, "/challenge tabla cycle=tabla to 7")
+    assert (await service.handle(Caller(ALICE, CHAT), f"/lang {lang}")).ok
+    challenge = await service.handle(Caller(ALICE, CHAT), "/challenge tabla cycle=tabla to 7")
     assert challenge.ok and f"{cycle} ({games})" in challenge.text, challenge.text
-    begun = await service.handle(ALICE, CHAT, "/play ai tabla cycle=tabla to 5")
+    begun = await service.handle(Caller(ALICE, CHAT), "/play ai tabla cycle=tabla to 5")
     assert begun.ok and f"({games})" in begun.text and "gulbara" not in begun.text, begun.text
-    shown = await service.handle(ALICE, CHAT, "/lobby")
+    shown = await service.handle(Caller(ALICE, CHAT), "/lobby")
     assert f"{cycle} ({games})" in shown.text, shown.text
 
 

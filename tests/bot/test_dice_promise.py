@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import re
 
+from bot.replies import Caller
 from bot.service import Service
 
 from .conftest import ALICE, BOB, CHAT
@@ -33,13 +34,13 @@ COMMITMENT = re.compile(r"#([a-z2-7]+)\b[^\n#]*?Dice seed commitment: ([0-9a-f]{
 
 
 async def test_each_game_of_a_match_publishes_its_commitment_and_a_readme_verifier_agrees(service: Service) -> None:
-    await service.handle(ALICE, CHAT, "/challenge @bob plakoto to 3")
-    replies = [(await service.handle(BOB, CHAT, "/accept")).text]
+    await service.handle(Caller(ALICE, CHAT), "/challenge @bob plakoto to 3")
+    replies = [(await service.handle(Caller(BOB, CHAT), "/accept")).text]
     promised = dict(COMMITMENT.findall(replies[0]))
     assert len(promised) == 1
     revealed: dict[str, str] = {}
     for _ in range(6):
-        reply = await service.handle(ALICE, CHAT, "/resign")
+        reply = await service.handle(Caller(ALICE, CHAT), "/resign")
         if not reply.ok:
             break
         revealed.update(re.findall(r"wins game #([a-z2-7]+).*?\nDice seed revealed: ([0-9a-f]{64})", reply.text,
@@ -59,4 +60,4 @@ async def test_each_game_of_a_match_publishes_its_commitment_and_a_readme_verifi
             n += 1
             assert entry.dice == last, (game_id, entry)
         assert n >= 1
-        assert "follow from seed" in (await service.handle(ALICE, CHAT, f"/verify {game_id}")).text
+        assert "follow from seed" in (await service.handle(Caller(ALICE, CHAT), f"/verify {game_id}")).text

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.gamestate import game_of
-from bot.replies import Reply
+from bot.replies import Caller, Reply
 from bot.service import Service
 from game import Side
 from storage import Store, connect
@@ -60,7 +60,7 @@ def cut_after_the_first_step(monkeypatch: pytest.MonkeyPatch, store: Store, prox
 
 async def alice_plays_the_computer(service: Service) -> tuple[str, str]:
     """A game against the computer at alice's choice: its id and alice's move command."""
-    assert (await service.handle(ALICE, CHAT, "/play ai plakoto to 1")).ok
+    assert (await service.handle(Caller(ALICE, CHAT), "/play ai plakoto to 1")).ok
     gid = await only_game(service, ALICE)
     game = game_of(await service.store.games.get(gid))
     assert game.phase == "move"
@@ -71,7 +71,7 @@ async def test_an_outage_after_the_players_play_is_told_truly_and_the_computer_r
         proxied: Service, proxy: Proxy, monkeypatch: pytest.MonkeyPatch, clock: Clock) -> None:
     gid, move = await alice_plays_the_computer(proxied)
     cut_after_the_first_step(monkeypatch, proxied.store, proxy)
-    reply = await proxied.handle(ALICE, CHAT, move)
+    reply = await proxied.handle(Caller(ALICE, CHAT), move)
     monkeypatch.undo()
     assert "was stored" in reply.text and "computer's reply" in reply.text, reply.text
     assert "nothing was changed" not in reply.text
@@ -91,7 +91,7 @@ async def test_a_game_left_waiting_is_resumed_at_start_up(proxied: Service, prox
                                                            monkeypatch: pytest.MonkeyPatch, clock: Clock) -> None:
     gid, move = await alice_plays_the_computer(proxied)
     cut_after_the_first_step(monkeypatch, proxied.store, proxy)
-    assert "was stored" in (await proxied.handle(ALICE, CHAT, move)).text
+    assert "was stored" in (await proxied.handle(Caller(ALICE, CHAT), move)).text
     restarted = Service(store, clock=clock, render=None)  # a new process on the store that answers again
     try:
         resumed = await restarted.resume()
@@ -108,12 +108,12 @@ async def test_while_the_store_is_cut_every_command_says_so_and_the_next_one_aft
     _, move = await alice_plays_the_computer(proxied)
     proxy.cut()
     for text in ("/board", move, "/games", "/standings", "/play ai tapa", "/frobnicate", "24/18"):
-        reply = await proxied.handle(ALICE, CHAT, text)
+        reply = await proxied.handle(Caller(ALICE, CHAT), text)
         assert not reply.ok and "Something went wrong" not in reply.text, (text, reply.text)
-    assert "not answering; nothing was changed" in (await proxied.handle(ALICE, CHAT, move)).text
-    assert "not answering" in (await proxied.press(ALICE, CHAT, "garbage")).text
+    assert "not answering; nothing was changed" in (await proxied.handle(Caller(ALICE, CHAT), move)).text
+    assert "not answering" in (await proxied.press(Caller(ALICE, CHAT), "garbage")).text
     proxy.restore()
-    assert (await proxied.handle(ALICE, CHAT, move)).ok
+    assert (await proxied.handle(Caller(ALICE, CHAT), move)).ok
 
 
 async def test_two_different_moves_at_once_the_second_is_told_the_game_moved_on(
@@ -131,8 +131,8 @@ async def test_two_different_moves_at_once_the_second_is_told_the_game_moved_on(
         return await real(fn, *args, **kwargs)
 
     monkeypatch.setattr(service, "offload", offload)
-    replies: list[Reply] = await asyncio.gather(service.handle(mover, CHAT, f"/move {plays[0].notation} {gid}"),
-                                                service.handle(mover, CHAT, f"/move {plays[1].notation} {gid}"))
+    replies: list[Reply] = await asyncio.gather(service.handle(Caller(mover, CHAT), f"/move {plays[0].notation} {gid}"),
+                                                service.handle(Caller(mover, CHAT), f"/move {plays[1].notation} {gid}"))
     assert sorted(r.ok for r in replies) == [False, True]
     lost = next(r for r in replies if not r.ok)
     assert lost.text.startswith("The game moved on:") and lost.board is not None, lost.text
@@ -156,7 +156,7 @@ async def test_the_same_move_twice_applies_once_however_many_steps_follow_it(
             return await real(fn, *args, **kwargs)
 
         monkeypatch.setattr(svc, "offload", offload)
-        replies = await asyncio.gather(*(svc.handle(ALICE, CHAT, move, command_id="message-7") for _ in range(3)))
+        replies = await asyncio.gather(*(svc.handle(Caller(ALICE, CHAT, "message-7"), move) for _ in range(3)))
         monkeypatch.undo()
         assert all(r.ok for r in replies), [r.text for r in replies]
         _, log = await store.games.snapshot(gid)
@@ -164,7 +164,7 @@ async def test_the_same_move_twice_applies_once_however_many_steps_follow_it(
         play = move.removeprefix("/move ").rsplit(" ", 1)[0]  # the notation may have several words
         assert log[len(before)].play == play
         assert [e.play for e in log[len(before) + 1:]].count(play) == 0 or log[len(before) + 1].side == 1
-        again = await svc.handle(ALICE, CHAT, move, command_id="message-7")  # a late redelivery
+        again = await svc.handle(Caller(ALICE, CHAT, "message-7"), move)  # a late redelivery
         assert "Something went wrong" not in again.text
         assert len((await store.games.snapshot(gid))[1]) == len(log)
     finally:
@@ -174,11 +174,11 @@ async def test_the_same_move_twice_applies_once_however_many_steps_follow_it(
 
 async def test_an_outage_after_a_match_game_ends_leaves_the_next_game_to_the_loop(
         proxied: Service, proxy: Proxy, monkeypatch: pytest.MonkeyPatch, clock: Clock) -> None:
-    await proxied.handle(ALICE, CHAT, "/challenge @bob plakoto to 5")
-    assert (await proxied.handle(BOB, CHAT, "/accept")).ok
+    await proxied.handle(Caller(ALICE, CHAT), "/challenge @bob plakoto to 5")
+    assert (await proxied.handle(Caller(BOB, CHAT), "/accept")).ok
     gid = await only_game(proxied, ALICE)
     cut_after_the_first_step(monkeypatch, proxied.store, proxy)
-    reply = await proxied.handle(ALICE, CHAT, "/resign")
+    reply = await proxied.handle(Caller(ALICE, CHAT), "/resign")
     monkeypatch.undo()
     proxy.restore()
     assert "resignation" in reply.text and "was stored" in reply.text, reply.text
@@ -189,5 +189,5 @@ async def test_an_outage_after_a_match_game_ends_leaves_the_next_game_to_the_loo
     assert "Dice seed commitment" in resumed[0].reply.text.split("Next game: #", 1)[1]
     nxt = await only_game(proxied, ALICE)
     assert nxt != gid and game_of(await proxied.store.games.get(nxt)).phase == "move"
-    standings = await proxied.handle(BOB, CHAT, "/standings")
+    standings = await proxied.handle(Caller(BOB, CHAT), "/standings")
     assert "bob" in standings.text and "alice" in standings.text

@@ -10,7 +10,7 @@ import pytest
 
 from bot.console import Console
 from bot.gamestate import TIE, game_of
-from bot.replies import Identity
+from bot.replies import Caller, Identity
 from bot.service import Service
 from bot.verify import verify
 from game import PRESETS, Side
@@ -78,7 +78,7 @@ async def test_a_game_between_two_players_to_the_end_in_every_variant(service: S
     record, log = await service.store.games.snapshot(gid)
     assert record.result is not None and record.result.winner in (0, 1, TIE)
     assert verify(record, log).ok
-    standings = await service.handle(ALICE, CHAT, "/standings")
+    standings = await service.handle(Caller(ALICE, CHAT), "/standings")
     if record.result.winner != TIE:
         assert "alice" in standings.text or "bob" in standings.text
 
@@ -109,8 +109,8 @@ async def test_a_match_to_3_points_is_played_game_after_game(service: Service) -
 async def test_a_tie_is_replayed_with_an_opening_roll(service: Service) -> None:
     """R-END-3, R-END-4: a play that pins the second mother ties the game; it scores nothing and the next game
     of the match starts with an opening roll (R-OPEN-2)."""
-    await service.handle(ALICE, CHAT, "/challenge @bob plakoto to 3")
-    await service.handle(BOB, CHAT, "/accept")
+    await service.handle(Caller(ALICE, CHAT), "/challenge @bob plakoto to 3")
+    await service.handle(Caller(BOB, CHAT), "/accept")
     gid = await only_game(service, ALICE)
     record = await service.store.games.get(gid)
     # Set the board up (as a test fixture): black already pins white's mother; white, to move with 6-5, can
@@ -119,7 +119,7 @@ async def test_a_tie_is_replayed_with_an_opening_roll(service: Service) -> None:
     staged = replace(record, position=near_tie, dice="6-5")
     entry = MoveLogEntry(0, "6-5", "setup", near_tie, service.clock())
     await service.store.games.apply(record, staged, command_id="test-setup", move=entry)
-    reply = await service.handle(ALICE, CHAT, f"/move 12/7 7/1* {gid}")
+    reply = await service.handle(Caller(ALICE, CHAT), f"/move 12/7 7/1* {gid}")
     assert reply.ok, reply.text
     assert "tie" in reply.text
     stored = await service.store.games.get(gid)
@@ -131,20 +131,20 @@ async def test_a_tie_is_replayed_with_an_opening_roll(service: Service) -> None:
     _, log = await service.store.games.snapshot(match.games[1])
     assert log[0].play == "opening"
     # The same move sent again changes nothing and counts the tie once.
-    again = await service.handle(ALICE, CHAT, f"/move 12/7 7/1* {gid}")
+    again = await service.handle(Caller(ALICE, CHAT), f"/move 12/7 7/1* {gid}")
     assert len((await service.store.matches.get(match.id)).games) == 2, again.text
 
 
 async def test_the_revealed_seed_reproduces_every_roll(service: Service) -> None:
     """R-DICE-1: /verify recomputes every roll of a finished game; a wrong seed is caught."""
-    await service.handle(ALICE, CHAT, "/play ai mahbusa to 1")
+    await service.handle(Caller(ALICE, CHAT), "/play ai mahbusa to 1")
     gid = await only_game(service, ALICE)
-    before = await service.handle(ALICE, CHAT, f"/verify {gid}")
+    before = await service.handle(Caller(ALICE, CHAT), f"/verify {gid}")
     assert "stays secret" in before.text
     record = await service.store.games.get(gid)
     assert record.seed and record.seed not in before.text
-    await service.handle(ALICE, CHAT, f"/resign {gid}")
-    reply = await service.handle(ALICE, CHAT, f"/verify {gid}")
+    await service.handle(Caller(ALICE, CHAT), f"/resign {gid}")
+    reply = await service.handle(Caller(ALICE, CHAT), f"/verify {gid}")
     assert reply.ok and "follow from seed" in reply.text, reply.text
     record, log = await service.store.games.snapshot(gid)
     assert any(entry.play == "opening" for entry in log)
@@ -157,12 +157,12 @@ async def test_a_forced_play_and_a_pass_are_announced(service: Service) -> None:
 
     seen = ""
     for n in range(6):
-        reply = await service.handle(ALICE, CHAT, "/play ai tawula to 1")
+        reply = await service.handle(Caller(ALICE, CHAT), "/play ai tawula to 1")
         gid = await only_game(service, ALICE)
         rng = random.Random(n)
         texts = [reply.text]
         while (step := await next_command(service, gid, {Side.WHITE: ALICE, Side.BLACK: ALICE}, rng)) is not None:
-            texts.append((await service.handle(ALICE, CHAT, step[1])).text)
+            texts.append((await service.handle(Caller(ALICE, CHAT), step[1])).text)
         seen += "\n".join(texts)
         if "the only play" in seen and "the turn passes" in seen:
             break

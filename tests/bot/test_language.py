@@ -11,7 +11,7 @@ import pytest
 
 from bot import deadlines, i18n
 from bot.gamestate import game_of
-from bot.replies import Identity, Reply
+from bot.replies import Caller, Identity, Reply
 from bot.service import Service
 from bot.words import board_words
 from game import Side
@@ -37,14 +37,14 @@ async def drawing(store: Store, clock: Clock) -> AsyncIterator[Service]:
 
 async def speak(service: Service, lang: str, *people: Identity) -> None:
     for who in people:
-        assert (await service.handle(who, CHAT, f"/lang {lang}")).ok
+        assert (await service.handle(Caller(who, CHAT), f"/lang {lang}")).ok
 
 
 async def new_game(service: Service, white_or_black: tuple[Identity, Identity], variant: str = "plakoto") -> str:
     a, b = white_or_black
-    made = await service.handle(a, CHAT, f"/challenge @{b.username} {variant}")
+    made = await service.handle(Caller(a, CHAT), f"/challenge @{b.username} {variant}")
     assert made.ok, made.text
-    started = await service.handle(b, CHAT, "/accept")
+    started = await service.handle(Caller(b, CHAT), "/accept")
     assert started.ok, started.text
     assert started.game_id is not None
     return started.game_id
@@ -91,9 +91,9 @@ async def two_games(service: Service) -> AsyncIterator[tuple[Service, Games]]:
 
 @pytest.mark.parametrize("lang", ["bg", "el"])
 async def test_a_refusal_is_translated(service: Service, lang: str) -> None:
-    english = await service.handle(ALICE, CHAT, "/resign k3vq7d")
+    english = await service.handle(Caller(ALICE, CHAT), "/resign k3vq7d")
     await speak(service, lang, BOB)
-    other = await service.handle(BOB, CHAT, "/resign k3vq7d")
+    other = await service.handle(Caller(BOB, CHAT), "/resign k3vq7d")
     assert not english.ok and not other.ok
     assert_translated(english, other, ["k3vq7d"])
 
@@ -103,9 +103,9 @@ async def test_the_engines_move_errors_are_translated_with_their_values(service:
     gid = await new_game(service, (ALICE, BOB))
     mover = await to_move(service, gid, (ALICE, BOB))
     for text, values in (("/move 3/9", ["3/9"]), ("/move 24/1 24/1", ["46"]), ("/move 24/23/22/21/20/19", [])):
-        english = await service.handle(mover, CHAT, text)
+        english = await service.handle(Caller(mover, CHAT), text)
         await speak(service, lang, mover)
-        other = await service.handle(mover, CHAT, text)
+        other = await service.handle(Caller(mover, CHAT), text)
         await speak(service, "en", mover)
         assert not english.ok and not other.ok, (english.text, other.text)
         assert_translated(english, other, values)
@@ -118,7 +118,7 @@ async def test_the_end_of_a_game_says_who_won_why_and_how_many_points(
     await speak(service, lang, DORA, ERIK)
     replies = {}
     for which, (gid, (white, _)) in games.items():
-        replies[which] = await service.handle(white, CHAT, f"/resign {gid}")
+        replies[which] = await service.handle(Caller(white, CHAT), f"/resign {gid}")
         assert replies[which].ok, replies[which].text
     english, other = replies["en"], replies["other"]
     gid = games["other"][0]
@@ -151,11 +151,11 @@ async def test_a_reminder_comes_in_the_players_language(
 @pytest.mark.parametrize("lang", ["bg", "el"])
 async def test_a_board_and_a_replay_are_drawn_in_the_players_language(drawing: Service, lang: str) -> None:
     gid = await new_game(drawing, (ALICE, BOB))
-    english = await drawing.handle(ALICE, CHAT, f"/board {gid}")
-    history_en = await drawing.handle(ALICE, CHAT, f"/history {gid}")
+    english = await drawing.handle(Caller(ALICE, CHAT), f"/board {gid}")
+    history_en = await drawing.handle(Caller(ALICE, CHAT), f"/history {gid}")
     await speak(drawing, lang, ALICE)
-    other = await drawing.handle(ALICE, CHAT, f"/board {gid}")
-    history = await drawing.handle(ALICE, CHAT, f"/history {gid}")
+    other = await drawing.handle(Caller(ALICE, CHAT), f"/board {gid}")
+    history = await drawing.handle(Caller(ALICE, CHAT), f"/history {gid}")
     assert english.picture is not None and other.picture is not None
     assert english.board == other.board                      # the same position, seen by the same player
     assert english.picture.data != other.picture.data
@@ -165,8 +165,8 @@ async def test_a_board_and_a_replay_are_drawn_in_the_players_language(drawing: S
 
 @pytest.mark.parametrize("lang", ["bg", "el"])
 async def test_an_option_the_engine_refuses_is_explained_in_the_players_language(service: Service, lang: str) -> None:
-    english = await service.handle(ALICE, CHAT, "/challenge @bob tawula mother=tie")
+    english = await service.handle(Caller(ALICE, CHAT), "/challenge @bob tawula mother=tie")
     await speak(service, lang, BOB)
-    other = await service.handle(BOB, CHAT, "/challenge @alice tawula mother=tie")
+    other = await service.handle(Caller(BOB, CHAT), "/challenge @alice tawula mother=tie")
     assert not english.ok and not other.ok, (english.text, other.text)
     assert_translated(english, other, [board_words(lang).variant("tawula")])  # the variant named in its words

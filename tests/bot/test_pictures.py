@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from bot.images import MAX_REPLAY_FRAMES, board_png, replay_scenes
-from bot.replies import Chat, Identity
+from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from game import Position, Side, variant
 from game.plays import legal_plays
@@ -24,16 +24,16 @@ BORIS = Identity("console", "boris", "Борис", username="boris")
 
 async def test_every_turn_carries_the_board_and_history_a_replay(store: Store, clock: Clock) -> None:
     service = Service(store, clock=clock)
-    await service.handle(BORIS, CHAT, "/help")
-    first = await service.handle(ANA, CHAT, "/challenge @boris tawula to 1")
+    await service.handle(Caller(BORIS, CHAT), "/help")
+    first = await service.handle(Caller(ANA, CHAT), "/challenge @boris tawula to 1")
     assert first.ok, first.text
-    started = await service.handle(BORIS, CHAT, "/accept")
+    started = await service.handle(Caller(BORIS, CHAT), "/accept")
     assert started.ok and started.image is not None
     assert Image.open(io.BytesIO(started.image)).size[0] >= 1000
     games = await store.games.active_for((await store.players.find("console", "ana")).id)  # type: ignore[union-attr]
     replies = await play_out(service, CHAT, games[0], {Side.WHITE: ANA, Side.BLACK: BORIS}, seed=3)
     assert replies and all(r.image is not None and r.image[:8] == b"\x89PNG\r\n\x1a\n" for r in replies)
-    history = await service.handle(ANA, CHAT, f"/history {games[0]}")
+    history = await service.handle(Caller(ANA, CHAT), f"/history {games[0]}")
     assert history.ok and history.image is not None and history.image[:6] == b"GIF89a"
     record, log = await store.games.snapshot(games[0])
     scenes = replay_scenes(record, log, {Side.WHITE: "Ana", Side.BLACK: "Борис"})

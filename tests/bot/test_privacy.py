@@ -5,7 +5,7 @@ many open ones are refused, engine errors speak of the game being played."""
 from __future__ import annotations
 
 from bot.gamestate import game_of
-from bot.replies import Chat, Identity
+from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from game import Side
 
@@ -20,23 +20,23 @@ async def test_a_game_is_shown_only_in_its_chat_and_privately_to_its_players(ser
     gid = await two_player_game(service)
     for who in (CAROL, ALICE):
         for command in ("board", "history", "position", "verify"):
-            reply = await service.handle(who, OTHER, f"/{command} {gid}")
+            reply = await service.handle(Caller(who, OTHER), f"/{command} {gid}")
             assert not reply.ok and "another chat" in reply.text and reply.board is None, (command, reply.text)
-    assert (await service.handle(ALICE, ALICE_ALONE, f"/board {gid}")).ok
-    assert not (await service.handle(CAROL, Chat("console", "carol-dm", private=True), f"/board {gid}")).ok
-    assert (await service.handle(ALICE, CHAT, "/resign")).ok
-    assert (await service.handle(BOB, OTHER, f"/history {gid}")).ok  # a finished game's replay, shared by a player
-    assert not (await service.handle(CAROL, OTHER, f"/history {gid}")).ok
-    assert not (await service.handle(BOB, OTHER, f"/board {gid}")).ok
+    assert (await service.handle(Caller(ALICE, ALICE_ALONE), f"/board {gid}")).ok
+    assert not (await service.handle(Caller(CAROL, Chat("console", "carol-dm", private=True)), f"/board {gid}")).ok
+    assert (await service.handle(Caller(ALICE, CHAT), "/resign")).ok
+    assert (await service.handle(Caller(BOB, OTHER), f"/history {gid}")).ok  # a finished replay, shared
+    assert not (await service.handle(Caller(CAROL, OTHER), f"/history {gid}")).ok
+    assert not (await service.handle(Caller(BOB, OTHER), f"/board {gid}")).ok
 
 
 async def test_board_history_and_verify_right_after_the_end_refer_to_that_game(service: Service) -> None:
     gid = await two_player_game(service)
-    assert (await service.handle(BOB, CHAT, "/resign")).ok
+    assert (await service.handle(Caller(BOB, CHAT), "/resign")).ok
     for command in ("board", "history", "verify"):
-        reply = await service.handle(ALICE, CHAT, f"/{command}")
+        reply = await service.handle(Caller(ALICE, CHAT), f"/{command}")
         assert reply.ok and gid in reply.text, (command, reply.text)
-    assert "follow from seed" in (await service.handle(BOB, CHAT, "/verify")).text
+    assert "follow from seed" in (await service.handle(Caller(BOB, CHAT), "/verify")).text
 
 
 async def test_only_the_computer_is_called_computer(service: Service) -> None:
@@ -44,37 +44,37 @@ async def test_only_the_computer_is_called_computer(service: Service) -> None:
     await service.remember(impostor)
     record = await service.store.players.find("console", "mallory")
     assert record is not None and record.name.lower() != "computer"
-    reply = await service.handle(ALICE, CHAT, "/challenge @COMPUTER tapa to 1")
+    reply = await service.handle(Caller(ALICE, CHAT), "/challenge @COMPUTER tapa to 1")
     assert reply.ok and "begins" in reply.text, reply.text  # @Computer is the computer, in any case
-    stats = await service.handle(ALICE, CHAT, "/stats computer")
+    stats = await service.handle(Caller(ALICE, CHAT), "/stats computer")
     assert stats.ok and "Computer" in stats.text and "matches" in stats.text
-    assert "(matches won–lost · points won–lost)" in (await service.handle(ALICE, CHAT, "/stats")).text
+    assert "(matches won–lost · points won–lost)" in (await service.handle(Caller(ALICE, CHAT), "/stats")).text
 
 
 async def test_a_duplicate_challenge_points_to_the_first_and_open_ones_are_limited(service: Service) -> None:
-    first = await service.handle(ALICE, CHAT, "/challenge @bob tapa to 3")
+    first = await service.handle(Caller(ALICE, CHAT), "/challenge @bob tapa to 3")
     assert first.ok
-    again = await service.handle(ALICE, CHAT, "/challenge @BOB tapa to 3")
+    again = await service.handle(Caller(ALICE, CHAT), "/challenge @BOB tapa to 3")
     assert not again.ok and "already have this challenge open" in again.text
     assert first.text.split("(#", 1)[1].split(")", 1)[0] in again.text
     for line in ("/challenge @bob plakoto", "/challenge tawula", "/challenge @carol tapa", "/challenge mahbusa"):
-        assert (await service.handle(ALICE, CHAT, line)).ok, line
-    too_many = await service.handle(ALICE, CHAT, "/challenge @carol plakoto")
+        assert (await service.handle(Caller(ALICE, CHAT), line)).ok, line
+    too_many = await service.handle(Caller(ALICE, CHAT), "/challenge @carol plakoto")
     assert not too_many.ok and "open challenges here already" in too_many.text
-    assert (await service.handle(BOB, CHAT, "/challenge @carol plakoto")).ok  # the limit is per player
+    assert (await service.handle(Caller(BOB, CHAT), "/challenge @carol plakoto")).ok  # the limit is per player
 
 
 async def test_games_against_the_computer_are_limited_per_player_and_chat(service: Service) -> None:
     for _ in range(5):
-        assert (await service.handle(CAROL, CHAT, "/play ai tapa")).ok
-    refused = await service.handle(CAROL, CHAT, "/play ai tapa")
+        assert (await service.handle(Caller(CAROL, CHAT), "/play ai tapa")).ok
+    refused = await service.handle(Caller(CAROL, CHAT), "/play ai tapa")
     assert not refused.ok and "against the computer here already" in refused.text
-    assert (await service.handle(CAROL, OTHER, "/play ai tapa")).ok
+    assert (await service.handle(Caller(CAROL, OTHER), "/play ai tapa")).ok
 
 
 async def test_an_engine_error_speaks_of_the_game_being_played(service: Service) -> None:
     gid = await two_player_game(service)
     game = game_of(await service.store.games.get(gid))
     mover = ALICE if game.turn is Side.WHITE else BOB
-    reply = await service.handle(mover, CHAT, f"/move bar/22 {gid}")
+    reply = await service.handle(Caller(mover, CHAT), f"/move bar/22 {gid}")
     assert not reply.ok and "plakoto" in reply.text.lower() and "Something went wrong" not in reply.text, reply.text

@@ -10,7 +10,7 @@ from bot import commands, deadlines
 from bot.actions import Action
 from bot.commands import CommandError
 from bot.gamestate import game_of
-from bot.replies import Chat
+from bot.replies import Caller, Chat
 from bot.service import Service
 from game import Side
 
@@ -20,39 +20,39 @@ from .test_games import only_game
 
 
 async def two_player_game(service: Service) -> str:
-    await service.handle(ALICE, CHAT, "/challenge @bob plakoto to 1")
-    reply = await service.handle(BOB, CHAT, "/accept")
+    await service.handle(Caller(ALICE, CHAT), "/challenge @bob plakoto to 1")
+    reply = await service.handle(Caller(BOB, CHAT), "/accept")
     assert reply.ok, reply.text
     return await only_game(service, ALICE)
 
 
 async def test_only_the_challenged_player_accepts_a_targeted_challenge(service: Service) -> None:
-    await service.handle(CAROL, CHAT, "/help")
-    made = await service.handle(ALICE, CHAT, "/challenge @bob tapa")
+    await service.handle(Caller(CAROL, CHAT), "/help")
+    made = await service.handle(Caller(ALICE, CHAT), "/challenge @bob tapa")
     cid = Action.unpack(made.buttons[0][0].data).ref
-    refused = await service.handle(CAROL, CHAT, f"/accept {cid}")
+    refused = await service.handle(Caller(CAROL, CHAT), f"/accept {cid}")
     assert not refused.ok and "someone else" in refused.text
-    own = await service.handle(ALICE, CHAT, f"/accept {cid}")
+    own = await service.handle(Caller(ALICE, CHAT), f"/accept {cid}")
     assert not own.ok and "your own" in own.text
-    assert not (await service.handle(CAROL, CHAT, f"/decline {cid}")).ok
-    assert not (await service.handle(BOB, CHAT, f"/cancel {cid}")).ok
-    assert (await service.handle(BOB, CHAT, f"/decline {cid}")).ok
-    gone = await service.handle(BOB, CHAT, f"/accept {cid}")
+    assert not (await service.handle(Caller(CAROL, CHAT), f"/decline {cid}")).ok
+    assert not (await service.handle(Caller(BOB, CHAT), f"/cancel {cid}")).ok
+    assert (await service.handle(Caller(BOB, CHAT), f"/decline {cid}")).ok
+    gone = await service.handle(Caller(BOB, CHAT), f"/accept {cid}")
     assert not gone.ok and "no open challenge" in gone.text
 
 
 async def test_an_open_challenge_is_listed_and_anyone_may_accept(service: Service) -> None:
-    await service.handle(ALICE, CHAT, "/challenge tawula to 3")
-    lobby = await service.handle(BOB, CHAT, "/lobby")
+    await service.handle(Caller(ALICE, CHAT), "/challenge tawula to 3")
+    lobby = await service.handle(Caller(BOB, CHAT), "/lobby")
     assert "Tawula to 3" in lobby.text and lobby.buttons
-    assert (await service.press(CAROL, CHAT, lobby.buttons[0][0].data)).ok
-    assert "No open challenges" in (await service.handle(BOB, CHAT, "/lobby")).text
+    assert (await service.press(Caller(CAROL, CHAT), lobby.buttons[0][0].data)).ok
+    assert "No open challenges" in (await service.handle(Caller(BOB, CHAT), "/lobby")).text
 
 
 async def test_a_challenge_expires(service: Service, clock: Clock) -> None:
-    await service.handle(ALICE, CHAT, "/challenge @bob tapa")
+    await service.handle(Caller(ALICE, CHAT), "/challenge @bob tapa")
     clock.advance(25)
-    assert not (await service.handle(BOB, CHAT, "/accept")).ok
+    assert not (await service.handle(Caller(BOB, CHAT), "/accept")).ok
 
 
 async def test_only_the_players_act_and_only_the_player_to_move_moves(service: Service) -> None:
@@ -61,13 +61,13 @@ async def test_only_the_players_act_and_only_the_player_to_move_moves(service: S
     game = game_of(record)
     play = game.plays()[0].notation
     mover, waiter = (ALICE, BOB) if game.turn is Side.WHITE else (BOB, ALICE)
-    stranger = await service.handle(CAROL, CHAT, f"/move {play} {gid}")
+    stranger = await service.handle(Caller(CAROL, CHAT), f"/move {play} {gid}")
     assert not stranger.ok and "not playing" in stranger.text
-    assert not (await service.handle(CAROL, CHAT, f"/resign {gid}")).ok
-    wrong = await service.handle(waiter, CHAT, f"/move {play} {gid}")
+    assert not (await service.handle(Caller(CAROL, CHAT), f"/resign {gid}")).ok
+    wrong = await service.handle(Caller(waiter, CHAT), f"/move {play} {gid}")
     assert not wrong.ok and "turn" in wrong.text
     assert (await service.store.games.get(gid)).version == record.version
-    assert (await service.handle(mover, CHAT, f"/move {play}")).ok
+    assert (await service.handle(Caller(mover, CHAT), f"/move {play}")).ok
 
 
 async def test_the_same_move_sent_twice_at_once_applies_once(service: Service) -> None:
@@ -76,7 +76,7 @@ async def test_the_same_move_sent_twice_at_once_applies_once(service: Service) -
     game = game_of(record)
     mover = ALICE if game.turn is Side.WHITE else BOB
     text = f"/move {game.plays()[-1].notation} {gid}"
-    replies = await asyncio.gather(*(service.handle(mover, CHAT, text) for _ in range(4)))
+    replies = await asyncio.gather(*(service.handle(Caller(mover, CHAT), text) for _ in range(4)))
     assert any(r.ok for r in replies)
     _, log_after = await service.store.games.snapshot(gid)
     assert log_after[len(log)].play == game.plays()[-1].notation
@@ -105,42 +105,42 @@ async def test_a_reminder_at_half_time_then_the_game_is_lost_on_time(service: Se
 
 
 async def test_a_chat_sets_its_own_move_deadline(service: Service, clock: Clock) -> None:
-    assert (await service.handle(ALICE, CHAT, "/deadline 10")).ok
+    assert (await service.handle(Caller(ALICE, CHAT), "/deadline 10")).ok
     gid = await two_player_game(service)
     record = await service.store.games.get(gid)
     assert record.deadline == pytest.approx(clock() + 10 * 3600)
 
 
 async def test_several_games_in_one_chat_need_an_id(service: Service) -> None:
-    await service.handle(ALICE, CHAT, "/play ai tapa")
-    await service.handle(ALICE, CHAT, "/play ai plakoto")
-    reply = await service.handle(ALICE, CHAT, "/board")
+    await service.handle(Caller(ALICE, CHAT), "/play ai tapa")
+    await service.handle(Caller(ALICE, CHAT), "/play ai plakoto")
+    reply = await service.handle(Caller(ALICE, CHAT), "/board")
     assert not reply.ok and "several games" in reply.text
-    listed = await service.handle(ALICE, CHAT, "/games")
+    listed = await service.handle(Caller(ALICE, CHAT), "/games")
     assert listed.text.count("#") == 2
 
 
 async def test_languages_per_player(service: Service) -> None:
-    assert (await service.handle(ALICE, CHAT, "/lang bg")).ok
-    bg = await service.handle(ALICE, CHAT, "/rules tapa")
-    en = await service.handle(BOB, CHAT, "/rules tapa")
+    assert (await service.handle(Caller(ALICE, CHAT), "/lang bg")).ok
+    bg = await service.handle(Caller(ALICE, CHAT), "/rules tapa")
+    en = await service.handle(Caller(BOB, CHAT), "/rules tapa")
     assert bg.text != en.text and "Tapa" in en.text
-    assert (await service.handle(ALICE, CHAT, "/lang el")).ok
-    assert (await service.handle(ALICE, CHAT, "/rules tapa")).text not in (bg.text, en.text)
-    assert not (await service.handle(ALICE, CHAT, "/lang xx")).ok
+    assert (await service.handle(Caller(ALICE, CHAT), "/lang el")).ok
+    assert (await service.handle(Caller(ALICE, CHAT), "/rules tapa")).text not in (bg.text, en.text)
+    assert not (await service.handle(Caller(ALICE, CHAT), "/lang xx")).ok
 
 
 async def test_a_players_language_falls_back_to_the_chats_then_english(service: Service) -> None:
-    english = (await service.handle(BOB, CHAT, "/rules tapa")).text
-    assert (await service.handle(ALICE, CHAT, "/lang el")).ok
-    greek = (await service.handle(ALICE, CHAT, "/rules tapa")).text
-    set_chat = await service.handle(CAROL, CHAT, "/lang chat bg")
+    english = (await service.handle(Caller(BOB, CHAT), "/rules tapa")).text
+    assert (await service.handle(Caller(ALICE, CHAT), "/lang el")).ok
+    greek = (await service.handle(Caller(ALICE, CHAT), "/rules tapa")).text
+    set_chat = await service.handle(Caller(CAROL, CHAT), "/lang chat bg")
     assert set_chat.ok and "български" in set_chat.text
-    bulgarian = (await service.handle(BOB, CHAT, "/rules tapa")).text  # Bob chose nothing: the chat's language
+    bulgarian = (await service.handle(Caller(BOB, CHAT), "/rules tapa")).text  # Bob chose nothing: the chat's language
     assert len({english, greek, bulgarian}) == 3
-    assert (await service.handle(ALICE, CHAT, "/rules tapa")).text == greek  # Alice's own choice wins
-    assert (await service.handle(BOB, Chat("console", "elsewhere"), "/rules tapa")).text == english
-    assert not (await service.handle(BOB, CHAT, "/lang chat")).ok
+    assert (await service.handle(Caller(ALICE, CHAT), "/rules tapa")).text == greek  # Alice's own choice wins
+    assert (await service.handle(Caller(BOB, Chat("console", "elsewhere")), "/rules tapa")).text == english
+    assert not (await service.handle(Caller(BOB, CHAT), "/lang chat")).ok
 
 
 @pytest.mark.parametrize(("text", "name", "field", "value"), [
@@ -168,11 +168,11 @@ def test_bad_lines_are_refused_by_the_grammar(text: str) -> None:
 async def test_the_computer_moves_by_itself(service: Service) -> None:
     import random
 
-    await service.handle(ALICE, CHAT, "/play ai plakoto to 1")
+    await service.handle(Caller(ALICE, CHAT), "/play ai plakoto to 1")
     gid = await only_game(service, ALICE)
     step = await next_command(service, gid, {Side.WHITE: ALICE, Side.BLACK: ALICE}, random.Random(3))
     assert step is not None
-    reply = await service.handle(ALICE, CHAT, step[1])
+    reply = await service.handle(Caller(ALICE, CHAT), step[1])
     record = await service.store.games.get(gid)
     assert record.result is not None or record.players[0 if game_of(record).turn is Side.WHITE else 1] != \
         (await service.computer_id())
@@ -185,7 +185,7 @@ async def test_a_move_sent_after_its_deadline_is_refused_and_the_game_lost_on_ti
     game = game_of(await service.store.games.get(gid))
     mover = ALICE if game.turn is Side.WHITE else BOB
     clock.advance(72.01)  # no deadline check has run since
-    late = await service.handle(mover, CHAT, f"/move {game.plays()[0].notation} {gid}")
+    late = await service.handle(Caller(mover, CHAT), f"/move {game.plays()[0].notation} {gid}")
     assert not late.ok and "Too late" in late.text and "ran out of time" in late.text, late.text
     record = await service.store.games.get(gid)
     assert record.result is not None and record.result.reason == "timeout"
@@ -194,7 +194,7 @@ async def test_a_move_sent_after_its_deadline_is_refused_and_the_game_lost_on_ti
 
 
 async def test_a_reminder_says_minutes_when_less_than_an_hour_is_left(service: Service, clock: Clock) -> None:
-    assert (await service.handle(ALICE, CHAT, "/deadline 1.5")).ok
+    assert (await service.handle(Caller(ALICE, CHAT), "/deadline 1.5")).ok
     await two_player_game(service)
     clock.advance(0.75)
     notices = await deadlines.tick(service)

@@ -12,7 +12,7 @@ import pytest
 from bot.actions import Action, Verb
 from bot.commands import Command, parse
 from bot.gamestate import game_of
-from bot.replies import Chat, Identity, Notice, Reply
+from bot.replies import Caller, Chat, Identity, Notice, Reply
 from bot.runner import serve
 from bot.service import Service
 from bot.views import pack_moves
@@ -54,8 +54,8 @@ TEXT_AND_STRUCTURED = [
 @pytest.mark.parametrize(("text", "command"), TEXT_AND_STRUCTURED, ids=[t for t, _ in TEXT_AND_STRUCTURED])
 async def test_every_command_gives_the_same_answer_typed_or_structured(service: Service, text: str,
                                                                        command: Command) -> None:
-    typed = await service.handle(ALICE, Chat("console", "typed"), text)
-    structured = await service.execute(ALICE, Chat("console", "structured"), command)
+    typed = await service.handle(Caller(ALICE, Chat("console", "typed")), text)
+    structured = await service.execute(Caller(ALICE, Chat("console", "structured")), command)
     assert (typed.ok, typed.private) == (structured.ok, structured.private)
     assert _shape(typed.text) == _shape(structured.text)
     if command.player is None:
@@ -63,12 +63,12 @@ async def test_every_command_gives_the_same_answer_typed_or_structured(service: 
 
 
 async def test_a_move_typed_or_structured_is_the_same_play(service: Service) -> None:
-    await service.handle(ALICE, CHAT, "/play ai tawula to 1")
+    await service.handle(Caller(ALICE, CHAT), "/play ai tawula to 1")
     gid = await only_game(service, ALICE)
     record = await service.store.games.get(gid)
     game = game_of(record)
     play = game.plays()[0]
-    reply = await service.execute(ALICE, CHAT, Command("move", notation=play.notation))
+    reply = await service.execute(Caller(ALICE, CHAT), Command("move", notation=play.notation))
     assert reply.ok, reply.text
     _, log = await service.store.games.snapshot(gid)
     assert any(e.play == play.notation for e in log)
@@ -76,18 +76,18 @@ async def test_a_move_typed_or_structured_is_the_same_play(service: Service) -> 
 
 async def test_a_challenge_names_a_player_by_handle_only_once_seen(service: Service) -> None:
     stranger = Identity("console", "dora", "Dora", username="Dora")
-    refused = await service.handle(ALICE, CHAT, "/challenge @dora")
+    refused = await service.handle(Caller(ALICE, CHAT), "/challenge @dora")
     assert not refused.ok and "reply to" in refused.text and refused.private
     await service.remember(stranger)
-    made = await service.handle(ALICE, CHAT, "/challenge @DORA tapa")  # handles match case-insensitively
+    made = await service.handle(Caller(ALICE, CHAT), "/challenge @DORA tapa")  # handles match case-insensitively
     assert made.ok and [m.user_id for m in made.mentions] == ["dora"]
 
 
 async def _human_game(service: Service, variant: str = "plakoto") -> str:
-    made = await service.handle(ALICE, CHAT, f"/challenge @bob {variant} to 1")
+    made = await service.handle(Caller(ALICE, CHAT), f"/challenge @bob {variant} to 1")
     accept = Action.unpack(made.buttons[0][0].data)
     assert accept.verb is Verb.ACCEPT
-    started = await service.press(BOB, CHAT, made.buttons[0][0].data)
+    started = await service.press(Caller(BOB, CHAT), made.buttons[0][0].data)
     assert started.ok, started.text
     return await only_game(service, ALICE)
 
@@ -102,7 +102,7 @@ async def test_refused_presses_change_nothing(service: Service) -> None:
     game = game_of(record)
     mover, other = _mover(game.turn, ALICE, BOB)
     start = Action(Verb.OPEN, gid, record.version).pack()
-    opened = await service.press(mover, CHAT, start)
+    opened = await service.press(Caller(mover, CHAT), start)
     assert opened.ok and opened.private and opened.builder is not None
     first = opened.builder.rows[0][0].data
     stale = Action(Verb.OPEN, gid, record.version - 1).pack()
@@ -115,11 +115,11 @@ async def test_refused_presses_change_nothing(service: Service) -> None:
              (mover, "\udcff\x00"), (mover, "")]
     for who, data in cases:
         before = await service.store.games.snapshot(gid)
-        reply = await service.press(who, CHAT, data)
+        reply = await service.press(Caller(who, CHAT), data)
         assert not reply.ok and reply.private, (data, reply.text)
         assert await service.store.games.snapshot(gid) == before, data
     # another chat's player pressing this chat's button
-    assert not (await service.press(CAROL, OTHER, first)).ok
+    assert not (await service.press(Caller(CAROL, OTHER), first)).ok
 
 
 async def test_the_same_confirm_twice_applies_once(service: Service) -> None:
@@ -134,11 +134,12 @@ async def test_the_same_confirm_twice_applies_once(service: Service) -> None:
         picked.append(state.next[0].pick)
         state = build(game.position, game.dice, picked)
     data = Action(Verb.CONFIRM, gid, record.version, pack_moves(picked)).pack()
-    first, second = await asyncio.gather(service.press(mover, CHAT, data), service.press(mover, CHAT, data))
+    caller = Caller(mover, CHAT)
+    first, second = await asyncio.gather(service.press(caller, data), service.press(caller, data))
     assert first.ok or second.ok
     _, log = await service.store.games.snapshot(gid)
     assert sum(1 for e in log if e.play == state.play.notation and e.dice == f"{game.dice[0]}-{game.dice[1]}") == 1
-    again = await service.press(mover, CHAT, data)
+    again = await service.press(Caller(mover, CHAT), data)
     assert not again.ok and "out of date" in again.text
     assert (await service.store.games.snapshot(gid))[1] == log
 
@@ -155,7 +156,7 @@ async def test_a_whole_game_by_builder_presses_only(service: Service, variant: s
         if game.phase == "over":
             break
         who = players[game.turn]
-        reply = await service.press(who, CHAT, Action(Verb.OPEN, gid, record.version).pack())
+        reply = await service.press(Caller(who, CHAT), Action(Verb.OPEN, gid, record.version).pack())
         while True:
             assert reply.ok and reply.builder is not None, reply.text
             assert len(reply.builder.rows) <= 5 and all(len(r) <= 5 for r in reply.builder.rows)
@@ -163,33 +164,33 @@ async def test_a_whole_game_by_builder_presses_only(service: Service, variant: s
             moves = [b for row in reply.builder.rows[:-1] or reply.builder.rows for b in row
                      if Action.unpack(b.data).verb is Verb.BUILD and "/" in b.label]
             if confirm and (not moves or rng.random() < 0.5):
-                reply = await service.press(who, CHAT, confirm[0].data)
+                reply = await service.press(Caller(who, CHAT), confirm[0].data)
                 assert reply.ok and not reply.private, reply.text
                 boards += 1
                 break
-            reply = await service.press(who, CHAT, rng.choice(moves).data)
+            reply = await service.press(Caller(who, CHAT), rng.choice(moves).data)
             assert reply.delivery == "update"
     record = await service.store.games.get(gid)
     assert record.result is not None and boards > 5
 
 
 async def test_autocomplete_offers_only_legal_plays_and_finds_any_order(service: Service) -> None:
-    await service.handle(ALICE, CHAT, "/play ai plakoto to 1")
+    await service.handle(Caller(ALICE, CHAT), "/play ai plakoto to 1")
     gid = await only_game(service, ALICE)
     game = game_of(await service.store.games.get(gid))
     assert game.dice is not None
     legal = {p.notation for p in game.plays()}
-    everything = await service.suggest(ALICE, CHAT, "")
+    everything = await service.suggest(Caller(ALICE, CHAT), "")
     assert everything and {s.value for s in everything} <= legal and len(everything) <= 25
-    assert await service.suggest(BOB, CHAT, "") == []  # bob has no game; nobody but the mover gets plays
+    assert await service.suggest(Caller(BOB, CHAT), "") == []  # bob has no game; nobody but the mover gets plays
     for play in game.plays()[:10]:
         words = play.notation.split()
         typed = " ".join(reversed(words)).replace("*", "")
-        found = await service.suggest(ALICE, CHAT, typed)
+        found = await service.suggest(Caller(ALICE, CHAT), typed)
         assert found and found[0].value == play.notation, (typed, found[:3])
-        prefix = await service.suggest(ALICE, CHAT, words[0][:2])
+        prefix = await service.suggest(Caller(ALICE, CHAT), words[0][:2])
         assert all(s.value in legal for s in prefix)
-        assert any(s.value == play.notation for s in await service.suggest(ALICE, CHAT, words[0]))
+        assert any(s.value == play.notation for s in await service.suggest(Caller(ALICE, CHAT), words[0]))
 
 
 class FakeAdapter:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.actions import Action, Verb
-from bot.replies import Chat, Identity
+from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
 
@@ -85,7 +85,7 @@ async def test_a_whole_game_by_typed_notation(fake: FakeBotAPI, adapter: Telegra
         assert uid in PLAYERS, (board.kind, board.text)
         player = PLAYERS[uid]
         who = Identity("telegram", str(uid), player.name, player.username)
-        plays = await service.suggest(who, chat, "", game_id)
+        plays = await service.suggest(Caller(who, chat), "", game_id)
         assert plays, "the player to move has a legal play"
         text = spellings[turn % len(spellings)].format(play=plays[-1].value)
         n = len(fake.calls)
@@ -121,7 +121,7 @@ async def test_a_match_to_three_against_the_computer_in_private(fake: FakeBotAPI
         if turn % 2:
             await build_and_play(fake, ALICE.data, board, rng)
         else:
-            plays = await service.suggest(who, chat, "", games[0])
+            plays = await service.suggest(Caller(who, chat), "", games[0])
             fake.message(me, ALICE.data, f"/move {rng.choice(plays).value}", message_id=10_000 + turn)
         before, board = board, sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=ALICE.uid, after=n))
         await fake.wait_for(lambda c, old=before.message_id: c.method == "editMessageReplyMarkup"

@@ -1,25 +1,27 @@
 """The last board message of each match on a chat platform, so that posting a new board retires the buttons of
 the one before (a stale button would only be refused, but it should not be offered). Kept per match, not per
-game (`Reply.board_key`): the first board of a tie replay or of the match's next game retires the last board of
-the game before it.
+game: the first board of a tie replay or of the match's next game retires the last board of the game before it.
 
-Kept in Redis (one short string per match and platform, `<prefix>:{<tag>:<key>}` = `chat:message:k`, where
-`k` says whether that board had buttons; the tag is `tgb` for Telegram, `dcb` for Discord), not in memory:
-every process behind a load balancer, and a restarted one, sees the same last board. The key expires a month
-after the match's last board.
+One short string per match and platform (`keys.Keys.last_board`: `chat:message:k`, where `k` says whether that
+board had buttons; the platform's tag is `tgb` for Telegram, `dcb` for Discord), in Redis rather than in memory:
+every process behind a load balancer, and a restarted one, sees the same last board. It expires a month after
+the match's last board.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storage import Store
+from .backend import Repository
+from .errors import guarded
 
 KEEP_SECONDS = 30 * 24 * 3600
 
 
 @dataclass(frozen=True, slots=True)
 class BoardMessage:
+    """A posted board: its chat, its message id, and whether it has buttons."""
+
     chat_id: int
     message_id: int
     keyboard: bool
@@ -39,32 +41,25 @@ class BoardMessage:
             return None
 
 
-class Boards:
-    """Last board per match (a `Reply.board_key`) on the store's Redis, under the store's key prefix and the
-    platform's `tag`."""
+class BoardRepository(Repository):
+    """Last board per match (a `Reply.board_key`) and platform `tag`."""
 
-    def __init__(self, store: Store, tag: str) -> None:
-        self.client = store.client
-        self.prefix = store.settings.prefix
-        self.tag = tag
-
-    def key(self, board_key: str) -> str:
-        return f"{self.prefix}:{{{self.tag}:{board_key}}}"
-
-    async def swap(self, board_key: str, board: BoardMessage) -> BoardMessage | None:
+    @guarded
+    async def swap(self, tag: str, board_key: str, board: BoardMessage) -> BoardMessage | None:
         """Record `board` as the last board under `board_key`; the one it replaces, if any and not the same
         message."""
-        raw = await self.client.set(self.key(board_key), board.pack(), ex=KEEP_SECONDS, get=True)
+        raw = await self._client.set(self._keys.last_board(tag, board_key), board.pack(), ex=KEEP_SECONDS, get=True)
         return _replaced(BoardMessage.unpack(raw if isinstance(raw, bytes | str) else None), board)
 
-    async def swap_newer(self, board_key: str, board: BoardMessage) -> BoardMessage | None:
+    @guarded
+    async def swap_newer(self, tag: str, board_key: str, board: BoardMessage) -> BoardMessage | None:
         """As `swap`, keeping the newer of two boards recorded out of order (their answers raced): when the
         recorded board is in the same chat and newer than `board` (message ids grow with time within a chat, on
         Telegram and Discord alike), it stays and `board` is the one to retire. A board in another chat (a group
-        upgraded to a supergroup) simply replaces it. Atomic (one script)."""
-        answer = await self.client.eval(
-            _SWAP_NEWER, 1, self.key(board_key), board.pack(), str(board.message_id), str(KEEP_SECONDS),
-            str(board.chat_id))
+        upgraded to a supergroup) simply replaces it. Atomic (one script, `board_swap.lua`)."""
+        answer = await self._scripts.board_swap(
+            keys=[self._keys.last_board(tag, board_key)],
+            args=[board.pack(), str(board.message_id), str(KEEP_SECONDS), str(board.chat_id)])
         if not answer:
             return None
         kind, raw = answer
@@ -78,18 +73,3 @@ def _replaced(old: BoardMessage | None, board: BoardMessage) -> BoardMessage | N
     if old is None or (old.chat_id, old.message_id) == (board.chat_id, board.message_id):
         return None
     return old
-
-
-_SWAP_NEWER = """
-local cur = redis.call('GET', KEYS[1])
-if cur then
-  local chat, id = string.match(cur, '^([^:]+):(%d+):')
-  local new = ARGV[2]
-  if id and chat == ARGV[4] and (#id > #new or (#id == #new and id > new)) then
-    return {'newer', ARGV[1]}
-  end
-end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
-if cur then return {'old', cur} end
-return false
-"""

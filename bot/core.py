@@ -1,0 +1,295 @@
+"""The toolkit every job module takes: the store, the clock, the caller's player record and language, names,
+games, chat settings and the worker pool. It decides nothing and imports no job module; the job modules
+(`dispatch`, `handlers`, `lobby`, `info`, `interact`, `progression`, `results`, `resume`, `deadlines`,
+`matches`, `views`) take a `Core`, and `bot.service.Service` (the facade the adapters call) is a `Core` that
+also dispatches to them. So nothing below the facade imports it, and no import circle can form
+(`tests/test_layering.py`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
+from multiprocessing import get_context
+from typing import ParamSpec, TypeVar
+
+from game import Side
+from storage import GameRecord, MatchRecord, NotFound, PlayerRecord, StorageError, Store
+
+from . import chats, dice, i18n, images
+from .cache import TTLCache
+from .commands import Command
+from .context import Ctx, Refusal
+from .gamestate import game_of, side_of
+from .images import board_png
+from .replies import Caller, Chat, Identity
+
+log = logging.getLogger(__name__)
+
+COMPUTER = Identity("ai", "engine", "Computer")
+COMPUTER_NAMES = ("computer", "ai", "bot")  # names that mean the computer, in any case
+CACHE_SECONDS = 30.0
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Core:
+    """Platform-neutral helpers on a `storage.Store`, shared by every job.
+
+    `clock` gives Unix seconds (inject a fake one for deadline tests), `seeds` a fresh secret dice seed per
+    game, `render` the board PNG (`images.board_png`; None for text only). Drawing and the computer's thinking
+    run off the event loop (`offload`), so it keeps serving other chats meanwhile: in `processes` worker
+    processes when set (`tabla run` does: drawing then uses another core instead of holding this process's
+    interpreter), else in a small thread pool (every function and argument must then be picklable, so the
+    jobs pass module-level functions and the reader's language, never a closure).
+
+    The caller's player record is read once per update (`context`): one Redis round trip when nothing about
+    them changed (an account's player id never changes, so it is remembered; a handle is written to the
+    directory when it is new here or older than `CACHE_SECONDS`).
+    """
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+                 seeds: Callable[[], str] = dice.new_seed, render: Callable[..., bytes | None] | None = board_png,
+                 deadline_hours: float = 72.0, challenge_hours: float = 24.0, language: str = i18n.DEFAULT,
+                 workers: int = 2, processes: int = 0) -> None:
+        self.store = store
+        self.clock = clock
+        self.seeds = seeds
+        self.render = render
+        self.deadline_hours = deadline_hours
+        self.challenge_hours = challenge_hours
+        self.language = language
+        self.invite_links: dict[str, str] = {}
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabla-work")
+        self._processes = processes
+        self._process_pool: ProcessPoolExecutor | None = None
+        self._computer_id: str | None = None
+        self._players: TTLCache[PlayerRecord] = TTLCache(CACHE_SECONDS)
+        self._chats: TTLCache[chats.ChatSettings] = TTLCache(CACHE_SECONDS)
+        self._filed: TTLCache[str] = TTLCache(CACHE_SECONDS)  # chat key → the key its records are filed under
+        self._accounts: dict[tuple[str, str], str] = {}  # (platform, user id) → player id: never changes
+        self._handles: TTLCache[str] = TTLCache(CACHE_SECONDS)  # "platform:handle" → user id, written lately
+
+    # --- work off the event loop ------------------------------------------------------------------------
+
+    async def offload(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run CPU work (drawing, the computer's thinking) in the worker processes or threads, off the loop.
+
+        A worker process that dies is replaced, and the work is done once more in a thread.
+        """
+        loop = asyncio.get_running_loop()
+        call = functools.partial(fn, *args, **kwargs)
+        if self._processes > 0:
+            if self._process_pool is None:
+                self._process_pool = ProcessPoolExecutor(self._processes, mp_context=get_context("spawn"),
+                                                         initializer=images.prepare_worker)
+            try:
+                return await loop.run_in_executor(self._process_pool, call)
+            except BrokenProcessPool:
+                log.warning("a worker process died; starting new ones")
+                self._process_pool = None
+        return await loop.run_in_executor(self._pool, call)
+
+    def close(self) -> None:
+        """Stop the worker threads and processes (work in flight finishes)."""
+        self._pool.shutdown(wait=True)
+        if self._process_pool is not None:
+            self._process_pool.shutdown(wait=True)
+
+    # --- callers ----------------------------------------------------------------------------------------
+
+    async def context(self, caller: Caller) -> Ctx:
+        """The caller's player record (created on first sight) and reply language."""
+        player = await self.ensure(caller.who)
+        lang = player.language
+        if lang is None:
+            lang = (await self.chat_settings(caller.chat.key)).language or caller.language
+        return Ctx(caller.who, caller.chat, player, i18n.choose(lang, caller.language, default=self.language),
+                   caller.command_id)
+
+    async def ensure(self, who: Identity) -> PlayerRecord:
+        """`who`'s player record, created on first sight, their display name and handle kept up to date."""
+        name = clean_name(who.name)
+        if name.lower() in COMPUTER_NAMES and (who.platform, who.user_id) != (COMPUTER.platform, COMPUTER.user_id):
+            name = f"{name} (player)"  # only the computer is called Computer
+        account = (who.platform, who.user_id)
+        known = self._accounts.get(account)
+        player = None
+        if known is not None:
+            with contextlib.suppress(NotFound):
+                player = await self.store.players.get(known)
+        if player is None or player.name != name:
+            player = await self.store.players.ensure(who.platform, who.user_id, name)
+            if len(self._accounts) >= 100_000:
+                self._accounts.clear()
+            self._accounts[account] = player.id
+        if who.username:
+            await self._handles.get(f"{who.platform}:{who.username.lower()}:{who.user_id}",
+                                    lambda _: self._remember_handle(who))
+        return player
+
+    async def _remember_handle(self, who: Identity) -> str:
+        assert who.username is not None
+        await self.store.directory.remember(who.platform, who.username, who.user_id)
+        return who.user_id
+
+    async def reply_language(self, who: Identity, chat: Chat) -> str:
+        """The language to answer `who` in (their choice, the chat's, their platform's, the default); never
+        raises (adapters use it for their own refusals)."""
+        try:
+            return (await self.context(Caller(who, chat))).lang
+        except Exception:
+            return i18n.choose(who.language, default=self.language)
+
+    async def resolve(self, ctx: Ctx, cmd: Command) -> PlayerRecord | None:
+        """The player a command names: resolved by the front end, or a handle looked up in the directory.
+
+        :raises Refusal: a handle nobody here has used.
+        """
+        if cmd.player is not None:
+            if cmd.player.user_id == COMPUTER.user_id and cmd.player.platform == COMPUTER.platform:
+                return await self.player(await self.computer_id())
+            return await self.ensure(cmd.player)
+        if cmd.target is None:
+            return None
+        if cmd.target.lower() in COMPUTER_NAMES:
+            return await self.player(await self.computer_id())
+        user_id = await self.store.directory.lookup(ctx.chat.platform, cmd.target)
+        found = await self.store.players.find(ctx.chat.platform, user_id) if user_id else None
+        if found is None:
+            raise Refusal("I do not know @{name} yet: ask them to write something in this chat, or reply to "
+                          "one of their messages with the command.", name=cmd.target)
+        return found
+
+    # --- chats ------------------------------------------------------------------------------------------
+
+    async def chat_moved(self, old: Chat, new: Chat) -> None:
+        """Chat `old` goes on as `new` (a Telegram group upgraded to a supergroup): from now on `new` is filed
+        under `old` (`filed_chat`), so its games, matches, challenges, standings and settings carry on."""
+        try:
+            await self.store.chats.alias(new.key, old.key)
+        except StorageError:
+            log.warning("could not record that chat %s is now %s", old.key, new.key)
+        self._filed.forget(new.key)
+
+    async def filed_chat(self, chat: Chat) -> Chat:
+        """The chat under which `chat`'s records are kept: itself, or the chat it continues (`chat_moved`).
+        Remembered for `CACHE_SECONDS`: a move recorded by another process shows here within that time."""
+        try:
+            key = await self._filed.get(chat.key, self.store.chats.resolve)
+        except StorageError:
+            return chat
+        if key == chat.key:
+            return chat
+        return replace(Chat.from_key(key), private=chat.private)
+
+    async def chat_settings(self, chat_key: str) -> chats.ChatSettings:
+        """A chat's settings, remembered for `CACHE_SECONDS` (another process's change may lag that much)."""
+        return await self._chats.get(chat_key, self.store.chats.get)
+
+    async def save_chat_settings(self, chat: Chat, *, language: str | None = None,
+                                 deadline_hours: float | None = None) -> None:
+        """Change a chat's settings; this process sees the change at once."""
+        await chats.save(self.store, chat, language=language, deadline_hours=deadline_hours)
+        self._chats.forget(chat.key)
+
+    async def deadline_hours_for(self, chat_key: str | None) -> float:
+        if chat_key is None:
+            return self.deadline_hours
+        return (await self.chat_settings(chat_key)).deadline_hours or self.deadline_hours
+
+    # --- players and games ----------------------------------------------------------------------------
+
+    async def computer_id(self) -> str:
+        if self._computer_id is None:
+            record = await self.store.players.ensure(COMPUTER.platform, COMPUTER.user_id, COMPUTER.name)
+            self._computer_id = record.id
+        return self._computer_id
+
+    async def computer_sides(self, record: GameRecord | MatchRecord) -> set[Side]:
+        ai = await self.computer_id()
+        return {side_of(i) for i, p in enumerate(record.players) if p == ai}
+
+    async def player(self, pid: str) -> PlayerRecord:
+        """A player's record, remembered for `CACHE_SECONDS` (names shown on boards may lag that much).
+
+        :raises NotFound: no such player.
+        """
+        return await self._players.get(pid, self.store.players.get)
+
+    def forget_player(self, pid: str) -> None:
+        """Drop a cached player record after a change made here."""
+        self._players.forget(pid)
+
+    async def names(self, record: GameRecord | MatchRecord) -> dict[Side, str]:
+        out = {}
+        for i, pid in enumerate(record.players):
+            try:
+                out[side_of(i)] = (await self.player(pid)).name
+            except NotFound:
+                out[side_of(i)] = "?"
+        return out
+
+    async def find_game(self, ctx: Ctx, ref: str | None, *, shared_when_over: bool = False) -> GameRecord:
+        """The game `ref` names, or the caller's only active game in this chat, or else the caller's game that
+        ended last here (so /board, /history and /verify right after the end show it).
+
+        A game is shown only in its own chat, and privately (a direct chat with the bot) to its players; with
+        `shared_when_over`, a finished game's players may show it anywhere (a replay to share).
+
+        :raises Refusal: no such game, another chat's, none here, or several and no id.
+        """
+        if ref is not None:
+            try:
+                record = await self.store.games.get(ref)
+            except NotFound:
+                raise Refusal("There is no game #{id}; /games lists yours.", id=ref) from None
+            if record.chat != ctx.chat.key:
+                mine = ctx.player.id in record.players
+                if not (mine and (ctx.chat.private or (shared_when_over and record.result is not None))):
+                    raise Refusal("Game #{id} is played in another chat; it is shown only there (and privately "
+                                  "to its players).", id=ref)
+            return record
+        games = []
+        for gid in await self.store.games.active_for(ctx.player.id):
+            try:
+                record = await self.store.games.get(gid)
+            except NotFound:
+                continue
+            if record.chat == ctx.chat.key:
+                games.append(record)
+        if not games:
+            last = await self.store.preferences.last_game(ctx.player.id, ctx.chat.key)
+            if last is not None:
+                with contextlib.suppress(NotFound):
+                    return await self.store.games.get(last)
+            raise Refusal("You have no game in this chat. Start one with /challenge or /play ai.")
+        if len(games) > 1:
+            ids = " ".join(f"#{g.id}" for g in games)
+            raise Refusal("You have several games here ({ids}); add the id, for example /board {first}.",
+                          ids=ids, first=games[0].id)
+        return games[0]
+
+    def player_side(self, ctx: Ctx, record: GameRecord) -> Side:
+        """The caller's side in `record`.
+
+        :raises Refusal: the caller does not play in it.
+        """
+        if ctx.player.id not in record.players:
+            raise Refusal("You are not playing in game #{id}.", id=record.id)
+        if record.players[0] == record.players[1]:
+            return game_of(record).position.turn
+        return side_of(record.players.index(ctx.player.id))
+
+
+def clean_name(name: str) -> str:
+    """A display name without control characters, at most 40 characters."""
+    cleaned = "".join(ch for ch in name if ch.isprintable()).strip()[:40]
+    return cleaned or "player"

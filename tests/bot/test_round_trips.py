@@ -1,0 +1,32 @@
+"""The caller's player record is read once per update: one Redis round trip when nothing about the caller
+changed (it was three: the account, the record, the handle), and no more for a typed line than for a
+structured command."""
+
+from __future__ import annotations
+
+from bot.replies import Caller, Chat, Identity
+from bot.service import Service
+
+from .round_trips import count
+
+CHAT = Chat("console", "trips")
+ALICE = Identity("console", "alice-trips", "Alice", username="alice", language="en")
+
+
+async def test_an_update_from_a_known_caller_reads_their_record_once(service: Service) -> None:
+    assert (await service.handle(Caller(ALICE, CHAT), "/help")).ok  # first sight: the account is created
+    with count(service.store) as sent:
+        assert (await service.handle(Caller(ALICE, CHAT, "m-1"), "/help")).ok
+    assert sent.sent == ["GET"], sent.sent
+    with count(service.store) as sent:
+        await service.press(Caller(ALICE, CHAT, "m-2"), "garbage")
+    assert sent.sent == ["GET"], sent.sent
+
+
+async def test_a_changed_name_or_handle_is_still_stored(service: Service) -> None:
+    await service.handle(Caller(ALICE, CHAT), "/help")
+    renamed = Identity("console", ALICE.user_id, "Alicia", username="alicia")
+    await service.handle(Caller(renamed, CHAT), "/help")
+    player = await service.store.players.find("console", ALICE.user_id)
+    assert player is not None and player.name == "Alicia"
+    assert await service.store.directory.lookup("console", "alicia") == ALICE.user_id

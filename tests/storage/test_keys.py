@@ -1,0 +1,26 @@
+"""Every key the store writes is listed in `storage/keys.py`'s layout, exactly as `Keys` builds it."""
+
+from __future__ import annotations
+
+import inspect
+
+from storage import keys
+from storage.keys import Keys
+
+PLACEHOLDERS = {"game_id": "<game>", "match_id": "<match>", "challenge_id": "<challenge>", "player_id": "<player>",
+                "platform": "<platform>", "user_id": "<user>", "chat": "<chat>", "variant": "<variant>",
+                "bucket": "<n>", "tag": "<tag>", "board_key": "<match>", "nonce": "<nonce>", "points": "<points>"}
+
+
+def test_every_key_is_in_the_layout() -> None:
+    layout = keys.__doc__ or ""
+    built = Keys("tabla")
+    missing = []
+    for name, method in inspect.getmembers(built, inspect.ismethod):
+        if name.startswith("_") or name.endswith("_pattern"):
+            continue
+        params = list(inspect.signature(method).parameters)
+        key = method(*(PLACEHOLDERS[p] for p in params))
+        if key not in layout.split():
+            missing.append(f"{name}: {key}")
+    assert missing == []
