@@ -18,9 +18,9 @@ from PIL import Image, ImageDraw
 from . import geometry as G
 from . import sprites
 from . import theme as T
-from .background import active_panel, background, background_p
+from .background import background
 from .fonts import LOCK, font
-from .palette import index_of, to_palette
+from .palette import active_panel_p, board_p, index_of, to_palette
 from .shapes import Arrow, Label, Layout
 
 ARROW_W = 8
@@ -34,7 +34,7 @@ def paint(lay: Layout) -> Image.Image:
     cv = _Canvas(lay.waiting_tray)
     for panel in lay.panels:
         if panel.active:
-            cv.img.paste(active_panel(), panel.box[:2])
+            cv.img.paste(active_panel_p(), panel.box[:2])
         cv.sprite(panel.chip, ("disc", panel.side, panel.chip[2] - panel.chip[0], ""))
     numbers = {lb.text: lb for lb in lay.labels if lb.role == "point"}
     for mark in lay.marks:
@@ -87,7 +87,7 @@ def paint(lay: Layout) -> Image.Image:
 class _Canvas:
     def __init__(self, waiting_tray: bool) -> None:
         self.tray = waiting_tray
-        self.img = background_p(waiting_tray).copy()
+        self.img = board_p(waiting_tray).copy()
 
     def stamp(self, box: G.Box, layers: tuple[tuple[object, ...], ...]) -> None:
         """Sprites composited over the *empty board* at `box` (cached): only where nothing is drawn yet."""

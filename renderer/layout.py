@@ -6,14 +6,13 @@ the picture's content exactly on the layout (R-BOARD-1…4 for what goes where).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from game import Position, Side, Variant
+from game import Side, Variant
 
 from . import geometry as G
 from . import theme as T
-from .scene import LastPlay, MatchScore, PendingStage, ResultLike, Scene, make_scene, pending_stage
+from .scene import PendingStage, Scene, pending_stage
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
 from .text import clean, fit, fit_size
 from .words import ENGLISH, Words
@@ -37,25 +36,12 @@ BANNER_W = G.RIGHT_X1 - G.LEFT_X0 - 40
 MATCH_MAX_W = 320
 
 
-def layout(variant: Variant, position: Position, viewer: Side, *, last_play: LastPlay | None = None,
-           dice: Sequence[int] | None = None, names: Mapping[Side, str] | None = None,
-           score: MatchScore | None = None, result: ResultLike | None = None, words: Words | None = None,
-           pending: PendingStage | tuple[int, int, bool] | None = None) -> Layout:
-    """The geometry of the board picture of `position` as `viewer` sees it, its words from `words`
-    (English by default); `pending`: a Gul Bara stage the side to move plays without rolling, as
-    `(die, moves left, transferred)`.
-
-    :raises ValueError: the variant differs from the position's, the dice are not 1..6, or the pending
-        stage is not 1..4 moves of a die 1..6.
-    """
-    return layout_scene(make_scene(variant, position, viewer, last_play=last_play, dice=dice, names=names,
-                                   score=score, result=result, words=words, pending=pending))
+def layout(scene: Scene) -> Layout:
+    """The geometry of the board picture of `scene`: its position as its viewer sees it, with its words."""
+    return _Builder(scene).build()
 
 
-def layout_scene(scene: Scene) -> Layout:
-    """`layout()` of a prepared `Scene`."""
-    b = _Builder(scene)
-    return b.build()
+layout_scene = layout   # the name the first callers of a `Scene` used; the same function
 
 
 def point_number_labels() -> tuple[Label, ...]:

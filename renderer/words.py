@@ -102,6 +102,10 @@ class Words:
                 normal = {k: unicodedata.normalize("NFC", v) for k, v in value.items()}
                 object.__setattr__(self, f.name, MappingProxyType(normal))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as plain values (a read-only mapping is not picklable), so a scene can go to a worker."""
+        return (_rebuild, ({f.name: _plain(getattr(self, f.name)) for f in fields(self)},))
+
     def points(self, n: int) -> str:
         """`1 point`, `2 points`."""
         return (self.point_one if n == 1 else self.point_other).format(n=n)
@@ -127,6 +131,14 @@ class Words:
             return now
         later = self.separator.join(self.later_stage.format(d=d) for d in range(die + 1, 7))
         return self.then.format(stage=now, later=later)
+
+
+def _rebuild(values: dict[str, object]) -> Words:
+    return Words(**values)  # type: ignore[arg-type]
+
+
+def _plain(value: object) -> object:
+    return dict(value) if isinstance(value, Mapping) else value
 
 
 def _check(name: str, template: str) -> None:
