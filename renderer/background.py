@@ -44,7 +44,7 @@ def background(waiting_tray: bool) -> Image.Image:
     box((G.BAR_X0, G.INNER_Y0, G.BAR_X0 + G.BAR_W - 1, G.INNER_Y1 - 1), fill=T.FRAME_DARK)
     box((G.BAR_X - 2, G.INNER_Y0, G.BAR_X + 1, G.INNER_Y1 - 1), fill=T.FRAME)
     for mine in (True, False):
-        y0, y1 = G.tray_half(mine)
+        y0, y1 = G.tray_half(mine, waiting_tray)
         box((G.TRAY_X0, y0, G.TRAY_X1 - 1, y1 - 1), fill=T.TRAY)
         if waiting_tray:
             c0, c1 = G.tray_compartment(mine, "waiting", True)

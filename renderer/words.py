@@ -52,8 +52,9 @@ class Words:
     """The words of a board picture (English by default).
 
     - `to_move`: the pill beside the name of the side to move.
-    - `pips` (`{n}`), `bar_protected` (R-ENTER-4), `played` (`{play}`: the play's notation, or `pass_turn`):
-      a player's info line.
+    - `pips` (`{n}`: the pip count, the pips still to travel; not the points of a match), `bar_protected`
+      (R-ENTER-4), `played` (`{play}`: the play's notation) or `pass_turn` (instead, when the player could not
+      move and the turn passed, R-TURN-3): a player's info line.
     - `match_to` (`{n}`): the match length; `cycle_match` (`{cycle}`, `{n}`, `{game}`) instead in a cycle
       match (R-CYCLE-1), the cycle named by `cycles`; `off` and `wait`: the tray's captions (borne off;
       waiting, tawula).
@@ -69,7 +70,7 @@ class Words:
     pips: str = "{n} pips"
     bar_protected: str = "bar protected"
     played: str = "played {play}"
-    pass_turn: str = "pass"
+    pass_turn: str = "no move, turn passed"
     match_to: str = "match to {n}"
     cycle_match: str = "{cycle} to {n}  ·  game {game}"
     off: str = "OFF"

@@ -93,13 +93,15 @@ def test_r_board_4_waiting_checkers_in_the_tray_with_counts():
     mine = lay.checkers_at("waiting", 0, W)
     theirs = lay.checkers_at("waiting", 0, B)
     assert len(mine) == len(theirs) == 13
-    # the viewer's waiting compartment is y 452–612, slabs 8 px high every 10 px from its lower edge
-    assert mine[0].box == (916, 599, 980, 607)
-    assert mine[12].box == (916, 479, 980, 487)
-    # the opponent's is y 276–436, slabs from its upper edge
-    assert theirs[0].box == (916, 281, 980, 289)
+    # the tray's halves stand 36 px apart around the middle (444) for the caption of the waiting checkers:
+    # the viewer's waiting compartment is y 462–617, slabs 8 px high every 10 px from its lower edge
+    assert mine[0].box == (916, 604, 980, 612)
+    assert mine[12].box == (916, 484, 980, 492)
+    # the opponent's is y 271–426, slabs from its upper edge
+    assert theirs[0].box == (916, 276, 980, 284)
     counts = {(lb.side, lb.x, lb.y) for lb in lay.labels_with("tray") if lb.text == "13"}
-    assert counts == {(W, 1003, 532), (B, 1003, 356)}
+    assert counts == {(W, 1003, 539), (B, 1003, 348)}
+    assert [(lb.text, lb.x, lb.y) for lb in lay.labels_with("caption") if lb.text == "WAIT"] == [("WAIT", 967, 444)]
 
 
 def test_borne_off_checkers_fill_the_tray_of_their_side():
@@ -208,7 +210,7 @@ def test_bearing_off_and_entering_arrows_use_the_trays():
     play = LastPlay(W, (LastMove(25, 19),))
     lay = layout(Scene(p, W, last_play=play))
     # from the viewer's waiting compartment: the slab after the 12 still waiting
-    assert lay.arrows[0].start == ((916 + 980) // 2, (607 - 12 * 10 - 8 + 607 - 12 * 10) // 2)
+    assert lay.arrows[0].start == ((916 + 980) // 2, (612 - 12 * 10 - 8 + 612 - 12 * 10) // 2)
     off = LastPlay(B, (LastMove(1, 0),))
     lay = layout(Scene(p, W, last_play=off))
     top_slab = lay.checkers_at("off", 0, B)[-1]

@@ -134,10 +134,10 @@ def test_the_stage_sits_in_the_half_without_the_dice():
 
 def test_a_pass_is_said_in_the_players_language():
     lay = layout(Scene(Position.start(PLAKOTO), W, last_play=LastPlay(B), words=BULGARIAN_WORDS))
-    assert [lb.text for lb in lay.labels_with("info") if lb.side is B] == ["360 точки  ·  изигра пас"]
+    assert [lb.text for lb in lay.labels_with("info") if lb.side is B] == ["360 пипа  ·  няма ход, пас"]
     played = LastPlay(W, (LastMove(24, 18),))
     lay = layout(Scene(Position.start(PLAKOTO), B, last_play=played, words=GREEK_WORDS))
-    assert [lb.text for lb in lay.labels_with("info") if lb.side is W] == ["360 πόντοι  ·  έπαιξε 24/18"]
+    assert [lb.text for lb in lay.labels_with("info") if lb.side is W] == ["μέτρημα 360  ·  έπαιξε 24/18"]
 
 
 @pytest.mark.parametrize(("words", "shown"), [
@@ -151,3 +151,37 @@ def test_a_cycle_match_says_where_it_stands(words, shown):
     lay = layout(Scene(Position.start(portes), W, score=MatchScore(2, 3, 5, "tavli", 4), words=words))
     assert [lb.text for lb in lay.labels_with("match")] == [shown]
     assert sorted(lb.text for lb in lay.labels_with("score")) == ["2", "3"]
+
+
+def test_a_passed_turn_reads_as_passed_not_as_a_play_called_pass():
+    lay = layout(Scene(Position.start(PLAKOTO), W, last_play=LastPlay(B)))
+    assert [lb.text for lb in lay.labels_with("info") if lb.side is B] == ["360 pips  ·  no move, turn passed"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pip_count_and_the_points_of_a_match_are_different_words(lang):
+    """Greek and Bulgarian players say πόντοι / точки for the points of a match; the pip count has its own
+    word on the board (μέτρημα, пипа), so "167 points" is never read as a score."""
+    words = LANGUAGES[lang]
+    pip_word = words.pips.format(n=7).replace("7", "").strip()
+    point_words = {words.points(n).replace(str(n), "").strip() for n in (1, 7)}
+    match_word = words.match_to.format(n=7).replace("7", "").strip()
+    assert pip_word not in point_words and pip_word not in match_word
+    assert not any(w in pip_word for w in point_words)
+
+
+LEGIBLE = 20   # px on the 1040 px board: about 7.7 px on a phone showing it 400 px wide
+
+
+@pytest.mark.parametrize("words", [ENGLISH, GREEK_WORDS, BULGARIAN_WORDS], ids=["en", "el", "bg"])
+def test_the_tray_words_and_the_info_lines_stay_legible_at_400_px(words):
+    """OFF / WAIT stand in the wood beside the tray (the bands beyond its ends, the gap between its halves), as
+    large as legible text needs; the pip count and the last play are never drawn below `LEGIBLE`."""
+    for lay in _translated_boards(words):
+        for lb in lay.labels:
+            if lb.role in ("caption", "info", "count", "tray"):
+                assert lb.size >= LEGIBLE, (lb.role, lb.text, lb.size)
+        captions = lay.labels_with("caption")
+        assert all(G.TRAY_X0 <= lb.x <= G.TRAY_X1 for lb in captions)
+        assert sorted(lb.y for lb in captions if lb.text == words.off) == [G.number_y(24), G.number_y(1)]
+        assert [lb.y for lb in captions if lb.text == words.wait] == ([G.MID] if lay.waiting_tray else [])
