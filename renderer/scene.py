@@ -42,13 +42,17 @@ class LastMove:
 
 @dataclass(frozen=True, slots=True)
 class LastPlay:
-    """The play just made by `side`: its moves in `side`'s numbering (may be empty: the turn passed)."""
+    """The play just made by `side`: its moves in `side`'s numbering (may be empty: the turn passed);
+    `written`, if given, the play as the log writes it (R-NOTE-1: `24/18(4)`, `24/12/6`), else the moves one
+    by one."""
 
     side: Side
     moves: tuple[LastMove, ...] = ()
+    written: str = ""
 
     @classmethod
-    def from_steps(cls, side: Side, steps: Sequence[tuple[int, int, bool]], from_bar: int = 0) -> LastPlay:
+    def from_steps(cls, side: Side, steps: Sequence[tuple[int, int, bool]], from_bar: int = 0,
+                   written: str = "") -> LastPlay:
         """From `(from, to, hit)` triples such as the engine's steps; the first `from_bar` entries (from 25)
         come off the bar rather than from the waiting checkers (tawula, R-ENTER-3 enters the bar first)."""
         moves = []
@@ -56,16 +60,17 @@ class LastPlay:
             bar = f == 25 and from_bar > 0
             from_bar -= bar
             moves.append(LastMove(f, t, h, from_bar=bar))
-        return cls(side, tuple(moves))
+        return cls(side, tuple(moves), written)
 
     @classmethod
     def from_play(cls, play: Play) -> LastPlay:
-        """The engine's play as the renderer shows it."""
-        return cls.from_steps(play.mover, play.steps, play.before.bar(play.mover))
+        """The engine's play as the renderer shows it, written as the engine writes it (shorter on a phone:
+        `24/18(4)` rather than the four moves)."""
+        return cls.from_steps(play.mover, play.steps, play.before.bar(play.mover), play.notation)
 
     def notation(self) -> str:
-        """The moves as written in the log, or `pass`."""
-        return " ".join(m.notation() for m in self.moves) or "pass"
+        """The play as written in the log, or `pass`."""
+        return self.written or " ".join(m.notation() for m in self.moves) or "pass"
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,3 +74,14 @@ def test_an_arrow_over_a_counted_stack_leaves_its_count_readable():
     with_arrows = Image.open(io.BytesIO(render_png(scene))).convert("RGB").crop(box)
     without = Image.open(io.BytesIO(render_png(replace(scene, last_play=None)))).convert("RGB").crop(box)
     assert ImageChops.difference(with_arrows, without).getbbox() is None
+
+
+def test_a_play_of_the_engine_is_written_as_the_log_writes_it():
+    """Four moves of one checker kind read `24/18(4)` in the info line (R-NOTE-1), as in the game's log."""
+    from game.plays import legal_plays
+
+    start = Position.start(variant("plakoto"))
+    play = next(p for p in legal_plays(start, (6, 6)) if p.notation == "24/18(4)")
+    lay = layout(Scene(play.position, B, last_play=LastPlay.from_play(play)))
+    assert [lb.text for lb in lay.labels_with("info") if lb.side is W] == ["336 pips  ·  played 24/18(4)"]
+    assert [a.number for a in lay.arrows] == [1, 2, 3, 4]
