@@ -40,7 +40,8 @@ class Checker:
 class Label:
     """A piece of text anchored at (x, y) with a Pillow anchor such as `mm` or `lm`.
 
-    `role`: point, count, tray, name, info, turn, score, variant, match, banner.
+    `role`: point, count, tray (a tray compartment's count), caption (OFF / WAIT beside the tray), name, info,
+    turn, score, variant, match, banner, stage, order (a move's number on its badge, a `Pill` under it).
     """
 
     role: str
