@@ -21,6 +21,7 @@ from multiprocessing import get_context
 from typing import ParamSpec, TypeVar
 
 from game import Side
+from renderer import Scene
 from storage import GameRecord, MatchRecord, NotFound, PlayerRecord, StorageError, Store
 
 from . import chats, dice, i18n, images
@@ -56,7 +57,7 @@ class Core:
     """
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 seeds: Callable[[], str] = dice.new_seed, render: Callable[..., bytes | None] | None = board_png,
+                 seeds: Callable[[], str] = dice.new_seed, render: Callable[[Scene], bytes | None] | None = board_png,
                  deadline_hours: float = 72.0, challenge_hours: float = 24.0, language: str = i18n.DEFAULT,
                  workers: int = 2, processes: int = 0) -> None:
         self.store = store

@@ -1,6 +1,6 @@
 """The pictures of a game: the one place the service calls the renderer.
 
-`board_png` takes engine values and returns PNG bytes, and `replay_gif` the animated replay of a logged game;
+`board_png` takes a `renderer.Scene` and returns PNG bytes, and `replay_gif` the animated replay of a logged game;
 both return None if the picture cannot be drawn, in which case the reply goes out as text only (a missing
 picture never loses a move).
 """
@@ -10,23 +10,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
-from game import GameError, Position, Side, Variant
+from game import GameError, Position, Side
 from game.notation import parse_play
-from game.outcome import Outcome
-from renderer import (
-    ENGLISH,
-    MAX_FRAMES,
-    LastPlay,
-    MatchScore,
-    PendingStage,
-    Scene,
-    Words,
-    pick_frames,
-    render_png,
-    render_replay,
-)
+from renderer import ENGLISH, MAX_FRAMES, LastPlay, Scene, Words, pick_frames, render_png, render_replay
 from storage import GameRecord, MoveLogEntry
 
 from .dice import parse_dice
@@ -38,18 +25,11 @@ log = logging.getLogger(__name__)
 MAX_REPLAY_FRAMES = MAX_FRAMES
 
 
-def board_png(variant: Variant, position: Position, viewer: Side, *, last: LastPlay | None,
-              dice: tuple[int, int] | None, names: Mapping[Side, str],
-              score: tuple[int, int, int] | MatchScore | None = None, result: Outcome | None = None,
-              words: Words | None = None, pending: PendingStage | None = None) -> bytes | None:
-    """The PNG of `position` seen by `viewer`, with the last play, the dice, names, score (white's, black's,
-    the match length; or a `MatchScore`, which also names a cycle match and its game) and result; its words
-    in the viewer's language (`words`, English if None) and a Gul Bara stage still to play (by default the
-    one the position carries)."""
+def board_png(scene: Scene) -> bytes | None:
+    """The PNG of `scene` (`renderer.Scene`: the position seen by its viewer, the last play, dice, names,
+    match score, result, a Gul Bara stage still to play, the words in the viewer's language), or None."""
     try:
-        match_score = MatchScore(*score) if isinstance(score, tuple) else score
-        return render_png(variant, position, viewer, last_play=last, dice=dice, names=dict(names),
-                          score=match_score, result=result, words=words, pending=pending)
+        return render_png(scene)
     except Exception:  # a broken picture must never lose a move
         log.exception("board picture failed")
         return None
@@ -100,10 +80,10 @@ def replay_gif(record: GameRecord, entries: Sequence[MoveLogEntry], names: Mappi
         return None
 
 
-def board_in(lang: str, render: Callable[..., bytes | None], *args: Any, **kwargs: Any) -> bytes | None:
-    """`render(*args, **kwargs)` with the board's words in `lang` (for worker processes: words travel as a
-    language code, the catalogues are read where the board is drawn)."""
-    return render(*args, words=board_words(lang), **kwargs)
+def board_in(lang: str, render: Callable[[Scene], bytes | None], scene: Scene) -> bytes | None:
+    """`render(scene)` with the board's words in `lang` (for worker processes: words travel as a language
+    code, the catalogues are read where the board is drawn)."""
+    return render(replace(scene, words=board_words(lang)))
 
 
 def replay_in(lang: str, record: GameRecord, entries: Sequence[MoveLogEntry],

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from game import Side
 from game.builder import BuildState, Pick, SingleMove, build
 from game.flow import Game
-from renderer import LastPlay, MatchScore
+from renderer import LastPlay, MatchScore, Scene
 from storage import GameRecord, NotFound
 
 from . import dice, images, matches
@@ -66,8 +66,9 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
                 lines.insert(0, matches.where(ctx, m, record))
     picture = None
     if image and svc.render is not None:
-        png = await svc.offload(images.board_in, ctx.lang, svc.render, game.variant, game.position, viewer,
-                                last=last, dice=game.dice, names=names, score=score, result=game.outcome)
+        scene = Scene(game.position, viewer, last_play=last, dice=game.dice, names=names, score=score,
+                      result=game.outcome)
+        png = await svc.offload(images.board_in, ctx.lang, svc.render, scene)
         picture = Picture(png) if png else None
     board = Board(record.variant, tuple(sorted(variant_options(record.options).items())), record.position,
                   side_index(viewer), game.dice)

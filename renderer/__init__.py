@@ -1,14 +1,16 @@
 """tabla's board pictures: pure functions from a position (and what to show around it) to PNG bytes.
 
-`layout()` gives the exact geometry a picture is drawn from; `render_png()` draws it; `render_replay()` makes
-a chat-sized animation of a whole game. Every word drawn comes from a `Words` value (English by default).
+A picture is described by one value, a `Scene` (the position, the viewer, the last play, dice, names, score,
+result, words). `layout(scene)` gives the exact geometry a picture is drawn from; `render_png(scene)` draws
+it; `render_replay(scenes)` makes a chat-sized animation of a whole game. Every word drawn comes from a `Words`
+value (English by default).
 Only `game`, Pillow and the standard library are used; fonts are bundled.
 """
 
 from .layout import layout, layout_scene
 from .png import prepare, render_png, scene_png
 from .replay import MAX_FRAMES, pick_frames, render_replay
-from .scene import GameResult, LastMove, LastPlay, MatchScore, PendingStage, ResultLike, Scene, make_scene
+from .scene import GameResult, LastMove, LastPlay, MatchScore, PendingStage, ResultLike, Scene
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
 from .words import ENGLISH, Words
 
@@ -35,7 +37,6 @@ __all__ = [
     "Words",
     "layout",
     "layout_scene",
-    "make_scene",
     "pick_frames",
     "prepare",
     "render_png",

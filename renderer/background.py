@@ -2,7 +2,8 @@
 
 No words: those come with each picture in the viewer's language.
 
-Drawn once per tray kind (with or without a waiting compartment) and copied for every picture.
+Drawn once per tray kind (with or without a waiting compartment) in RGB; `palette.board_p` maps it to the
+fixed palette once, and every picture is painted on a copy of that.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def background(waiting_tray: bool) -> Image.Image:
     box((G.BAR_X0, G.INNER_Y0, G.BAR_X0 + G.BAR_W - 1, G.INNER_Y1 - 1), fill=T.FRAME_DARK)
     box((G.BAR_X - 2, G.INNER_Y0, G.BAR_X + 1, G.INNER_Y1 - 1), fill=T.FRAME)
     for mine in (True, False):
-        y0, y1 = G.tray_half(mine)
+        y0, y1 = G.tray_half(mine, waiting_tray)
         box((G.TRAY_X0, y0, G.TRAY_X1 - 1, y1 - 1), fill=T.TRAY)
         if waiting_tray:
             c0, c1 = G.tray_compartment(mine, "waiting", True)
@@ -63,18 +64,8 @@ def _captions(d: ImageDraw.ImageDraw) -> None:
 
 
 @cache
-def background_p(waiting_tray: bool) -> Image.Image:
-    """The empty board mapped to the fixed palette (do not modify: callers copy it)."""
-    from .palette import to_palette
-
-    return to_palette(background(waiting_tray))
-
-
-@cache
 def active_panel() -> Image.Image:
-    """A player's strip while that player is to move: lighter, with an accent edge (palette image)."""
-    from .palette import to_palette
-
+    """A player's strip while that player is to move: lighter, with an accent edge (do not modify)."""
     img = Image.new("RGB", (G.WIDTH, G.PANEL_H), T.PANEL_ACTIVE)
     ImageDraw.Draw(img).rectangle((0, 0, 7, G.PANEL_H), fill=T.ACCENT)
-    return to_palette(img)
+    return img

@@ -12,15 +12,16 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
 from . import geometry as G
 from . import sprites
 from . import theme as T
-from .background import active_panel, background, background_p
+from .background import background
 from .fonts import LOCK, font
-from .palette import index_of, to_palette
+from .palette import active_panel_p, board_p, index_of, to_palette
 from .shapes import Arrow, Label, Layout
 
 ARROW_W = 8
@@ -34,7 +35,7 @@ def paint(lay: Layout) -> Image.Image:
     cv = _Canvas(lay.waiting_tray)
     for panel in lay.panels:
         if panel.active:
-            cv.img.paste(active_panel(), panel.box[:2])
+            cv.img.paste(active_panel_p(), panel.box[:2])
         cv.sprite(panel.chip, ("disc", panel.side, panel.chip[2] - panel.chip[0], ""))
     numbers = {lb.text: lb for lb in lay.labels if lb.role == "point"}
     for mark in lay.marks:
@@ -68,6 +69,10 @@ def paint(lay: Layout) -> Image.Image:
         cv.sprite((x0, y0, x0 + size, y0 + size), ("ring", size, T.ACCENT, width, dashed))
     for a in lay.arrows:
         _arrow(cv.img, a)
+    if lay.arrows:   # an arrow passes under a stack's top checker: its count stays readable
+        for lb in lay.labels:
+            if lb.role == "count" and lb.side is not None:
+                cv.sprite(G.disc_box(lb.x, lb.y), ("disc", lb.side, G.D, ""))
     for die in lay.dice:   # over the arrows that may cross the middle
         cv.sprite(die.box, ("die", die.side, die.value, die.box[2] - die.box[0]))
     for pill in lay.pills:
@@ -87,7 +92,7 @@ def paint(lay: Layout) -> Image.Image:
 class _Canvas:
     def __init__(self, waiting_tray: bool) -> None:
         self.tray = waiting_tray
-        self.img = background_p(waiting_tray).copy()
+        self.img = board_p(waiting_tray).copy()
 
     def stamp(self, box: G.Box, layers: tuple[tuple[object, ...], ...]) -> None:
         """Sprites composited over the *empty board* at `box` (cached): only where nothing is drawn yet."""
@@ -209,22 +214,48 @@ def _text_mask(text: str, size: int, bold: bool, complex_script: bool,
 
 
 def _arrow(img: Image.Image, a: Arrow) -> None:
-    """A line from the centre of the place left to the edge of the landing place, with a head."""
-    (x0, y0), (x1, y1) = a.start, a.end
-    dx, dy = x1 - x0, y1 - y0
-    length = math.hypot(dx, dy)
-    head = min(HEAD, length - G.R - 12)
+    """A line along the arrow's path from the edge of the place left to the edge of the landing place, with a
+    head; too short a move (a checker's own width) gets none."""
+    path = [(float(x), float(y)) for x, y in a.path]
+    total = _length(path)
+    head = min(HEAD, total - G.ARROW_START_GAP - G.ARROW_END_GAP - 8)
     if head < 8:
         return
-    ux, uy = dx / length, dy / length
-    sx, sy = x0, y0
-    ex, ey = x1 - ux * (G.R + 5), y1 - uy * (G.R + 5)
-    bx, by = ex - ux * head, ey - uy * head
+    tip_at = total - G.ARROW_END_GAP
+    line = _cut(path, G.ARROW_START_GAP, tip_at - head)
+    (bx, by), (ex, ey) = line[-1], _cut(path, tip_at, tip_at)[0]
+    length = math.hypot(ex - bx, ey - by)
+    ux, uy = (ex - bx) / length, (ey - by) / length
     w = head * 0.62
     tip = [(ex, ey), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
     d = ImageDraw.Draw(img)
     dark = index_of(T.ACCENT_DARK)
     colour = index_of(T.PIN if a.hit else T.ACCENT)
-    d.line((sx, sy, bx, by), fill=dark, width=ARROW_W + 4)
+    d.line(line, fill=dark, width=ARROW_W + 4, joint="curve")
     d.polygon(tip, fill=colour, outline=dark, width=2)
-    d.line((sx, sy, bx + ux * 3, by + uy * 3), fill=colour, width=ARROW_W)
+    d.line([*line, (bx + ux * 3, by + uy * 3)], fill=colour, width=ARROW_W, joint="curve")
+
+
+def _length(path: list[tuple[float, float]]) -> float:
+    return sum(math.dist(p, q) for p, q in pairwise(path))
+
+
+def _cut(path: list[tuple[float, float]], start: float, end: float) -> list[tuple[float, float]]:
+    """The part of a polyline from `start` to `end` px along it."""
+    out: list[tuple[float, float]] = []
+    run = 0.0
+    for p, q in pairwise(path):
+        seg = math.dist(p, q)
+        if seg == 0:
+            continue
+        if run + seg >= start and not out:
+            t = (start - run) / seg
+            out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+        if run + seg >= end:
+            t = (end - run) / seg
+            out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+            return out
+        if out:
+            out.append(q)
+        run += seg
+    return out or [path[-1]]

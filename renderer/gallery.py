@@ -10,8 +10,9 @@ from .samples import BULGARIAN_WORDS, random_game, sample_scenes
 
 
 def write_gallery(outdir: Path) -> list[Path]:
-    """Write `NN-<name>-<viewer>.png` for each sample board (every variant, Gul Bara's stages, Greek and
-    Bulgarian words), `replay-plakoto.gif` and `replay-gulbara.gif` (in Bulgarian); return the paths."""
+    """Write `NN-<name>-<viewer>.png` for each sample board (every variant, Gul Bara's stages and cascade
+    arrows, moves round the ends of the board, Greek and Bulgarian words), `replay-plakoto.gif` and
+    `replay-gulbara.gif` (in Bulgarian); return the paths."""
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for i, (name, scene) in enumerate(sample_scenes(), start=1):

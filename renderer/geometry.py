@@ -48,6 +48,9 @@ HEIGHT = INNER_Y1 + BAND + PANEL_H
 
 BAR_X = BAR_X0 + BAR_W // 2
 TRAY_DIVIDE = 16        # wood between the tray's halves
+WAIT_DIVIDE = 36        # … wider beside waiting compartments, for the caption they share (tawula)
+ARROW_START_GAP = R - 4  # an arrow leaves the edge of the place its checker left …
+ARROW_END_GAP = R + 5   # … and stops short of the checker that landed
 SLAB_X0 = TRAY_X0 + 8
 SLAB_X1 = SLAB_X0 + 64
 TRAY_COUNT_X = (SLAB_X1 + TRAY_X1) // 2
@@ -102,16 +105,18 @@ def bar_y(viewer_side: bool, k: int) -> int:
     return MID - step if viewer_side else MID + step
 
 
-def tray_half(viewer_side: bool) -> tuple[int, int]:
-    """The y range of a side's half of the tray."""
+def tray_half(viewer_side: bool, with_waiting: bool = False) -> tuple[int, int]:
+    """The y range of a side's half of the tray; the halves stand further apart when their inner compartments
+    hold waiting checkers, whose caption sits between them."""
+    gap = (WAIT_DIVIDE if with_waiting else TRAY_DIVIDE) // 2
     if viewer_side:
-        return (MID + TRAY_DIVIDE // 2, INNER_Y1)
-    return (INNER_Y0, MID - TRAY_DIVIDE // 2)
+        return (MID + gap, INNER_Y1)
+    return (INNER_Y0, MID - gap)
 
 
 def tray_compartment(viewer_side: bool, kind: Literal["off", "waiting"], with_waiting: bool) -> tuple[int, int]:
     """The y range of the off or waiting compartment; off is at the board's outer edge."""
-    y0, y1 = tray_half(viewer_side)
+    y0, y1 = tray_half(viewer_side, with_waiting)
     if not with_waiting:
         return (y0, y1)
     mid = (y0 + y1) // 2

@@ -6,56 +6,49 @@ the picture's content exactly on the layout (R-BOARD-1…4 for what goes where).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from game import Position, Side, Variant
+from game import Side, Variant
 
 from . import geometry as G
+from . import routes
 from . import theme as T
-from .scene import LastPlay, MatchScore, PendingStage, ResultLike, Scene, make_scene, pending_stage
+from .scene import LastMove, PendingStage, Scene, pending_stage
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
-from .text import clean, fit, fit_size
+from .text import FittedText, clean, fit, fit_size
 from .words import ENGLISH, Words
 
 NAME_SIZE = 28
-INFO_SIZE = 19
+INFO_SIZE = 26          # the pip count and the last play: legible on a phone showing the board 400 px wide
+INFO_SMALLEST = 20      # … shrunk down to this before a long line is cut
+MATCH_SIZE = 22
+MATCH_SMALLEST = 16
 COUNT_SIZE = 26
-TRAY_COUNT_SIZE = 24
+TRAY_COUNT_SIZE = 26
 NUMBER_SIZE = 26
 NAME_X = 72
 NAME_MAX_W = 470
 PILL_W = 106           # the turn pill's least width
 PILL_MAX_W = 200
-PILL_SIZE = 15
-CAPTION_SIZE = 13
-CAPTION_MAX_W = G.TRAY_X1 - G.SLAB_X1 - 2     # beside the slabs
-SMALLEST = 9
+PILL_SIZE = 17
+CAPTION_SIZE = 24       # OFF / WAIT, in the wood beside the tray: as large as the point numbers' text
+CAPTION_MAX_W = G.TRAY_W - 8
+CAPTION_SMALLEST = 16
+NUMBERED = 3            # a play of this many moves or more numbers its arrows (doubles, a Gul Bara stage)
+BADGE = 26              # the number's disc, in the ring of the place the checker left
+BADGE_SIZE = 17
 STAGE_SIZE = 19
 STAGE_H = 36
 BANNER_W = G.RIGHT_X1 - G.LEFT_X0 - 40
 MATCH_MAX_W = 320
 
 
-def layout(variant: Variant, position: Position, viewer: Side, *, last_play: LastPlay | None = None,
-           dice: Sequence[int] | None = None, names: Mapping[Side, str] | None = None,
-           score: MatchScore | None = None, result: ResultLike | None = None, words: Words | None = None,
-           pending: PendingStage | tuple[int, int, bool] | None = None) -> Layout:
-    """The geometry of the board picture of `position` as `viewer` sees it, its words from `words`
-    (English by default); `pending`: a Gul Bara stage the side to move plays without rolling, as
-    `(die, moves left, transferred)`.
-
-    :raises ValueError: the variant differs from the position's, the dice are not 1..6, or the pending
-        stage is not 1..4 moves of a die 1..6.
-    """
-    return layout_scene(make_scene(variant, position, viewer, last_play=last_play, dice=dice, names=names,
-                                   score=score, result=result, words=words, pending=pending))
+def layout(scene: Scene) -> Layout:
+    """The geometry of the board picture of `scene`: its position as its viewer sees it, with its words."""
+    return _Builder(scene).build()
 
 
-def layout_scene(scene: Scene) -> Layout:
-    """`layout()` of a prepared `Scene`."""
-    b = _Builder(scene)
-    return b.build()
+layout_scene = layout   # the name the first callers of a `Scene` used; the same function
 
 
 def point_number_labels() -> tuple[Label, ...]:
@@ -82,6 +75,7 @@ class _Builder:
         self.next_offset: dict[int, int] = {}   # point -> offset of the next free slot
         self.discs_on: dict[int, list[Checker]] = {}     # point -> the discs drawn on top (not pinned)
         self.names = {side: clean(scene.names.get(side, ""), side.value.capitalize()) for side in Side}
+        self.badges: list[Pill] = []
 
     def build(self) -> Layout:
         for p, view in enumerate(self.pos.points(self.viewer), start=1):
@@ -99,6 +93,7 @@ class _Builder:
         if not over and stage is not None:
             pills.append(self._stage(stage))
         arrows, rings, marks = self._last_play()
+        pills += self.badges
         dice = () if over or not self.s.dice else tuple(
             Die(v, _square(c, G.DIE), self.pos.turn)
             for v, c in zip(self.s.dice, G.dice_centres(self.pos.turn is self.viewer, len(self.s.dice)),
@@ -153,16 +148,18 @@ class _Builder:
                                      TRAY_COUNT_SIZE, True, T.NUMBER, side=side))
 
     def _captions(self) -> None:
-        """`OFF` (and `WAIT`) in each tray compartment, toward the board's middle, beside the count."""
-        kinds: tuple[Literal["off", "waiting"], ...] = ("off", "waiting") if self.waiting_tray else ("off",)
+        """`OFF` in the wood beyond each half of the tray, next to the borne-off checkers at its outer end;
+        in tawula `WAIT` once between the halves, where the two waiting compartments meet (R-BOARD-4)."""
+        x = (G.TRAY_X0 + G.TRAY_X1) // 2
         for mine in (True, False):
-            for kind in kinds:
-                c0, c1 = G.tray_compartment(mine, kind, self.waiting_tray)
-                y = (c0 + c1) // 2 + (-26 if mine else 26)
-                text, size = fit_size(self.w.off if kind == "off" else self.w.wait, CAPTION_SIZE, CAPTION_MAX_W,
-                                      SMALLEST)
-                self.labels.append(Label("caption", text.text, G.TRAY_COUNT_X, y, "mm", size, True, T.TRAY_TEXT,
-                                         complex_script=text.complex_script))
+            self._caption(self.w.off, x, G.number_y(1 if mine else 24))
+        if self.waiting_tray:
+            self._caption(self.w.wait, x, G.MID)
+
+    def _caption(self, words: str, x: int, y: int) -> None:
+        text, size = fit_size(words, CAPTION_SIZE, CAPTION_MAX_W, CAPTION_SMALLEST)
+        self.labels.append(Label("caption", text.text, x, y, "mm", size, True, T.NUMBER,
+                                 complex_script=text.complex_script))
 
     def _stage(self, stage: PendingStage) -> Pill:
         """A Gul Bara stage still to play, in the middle of the half without the dice (R-GULBARA-3/4)."""
@@ -200,7 +197,7 @@ class _Builder:
                 info += f"  ·  {w.bar_protected}"   # R-ENTER-4
             lp = self.s.last_play
             if lp is not None and lp.side is side:
-                info += "  ·  " + w.played.format(play=lp.notation() if lp.moves else w.pass_turn)
+                info += "  ·  " + (w.played.format(play=lp.notation()) if lp.moves else w.pass_turn)
             name_end = NAME_X + name.width
             if active:
                 x0 = name_end + 16
@@ -221,14 +218,25 @@ class _Builder:
                 if sc is not None:
                     where = (w.cycle_match.format(cycle=w.cycle(sc.cycle), n=sc.target, game=sc.game)
                              if sc.cycle else w.match_to.format(n=sc.target))
-                    match = fit(where, INFO_SIZE, MATCH_MAX_W, bold=False)
-                    self.labels.append(Label("match", match.text, G.RIGHT_X1, top + 57, "rm", INFO_SIZE, False,
+                    match, match_size = self._beside(where, info, info_end)
+                    self.labels.append(Label("match", match.text, G.RIGHT_X1, top + 57, "rm", match_size, False,
                                              T.PANEL_MUTED, complex_script=match.complex_script))
-                    info_end -= match.width
-            info_fit = fit(info, INFO_SIZE, info_end - NAME_X, bold=False)
-            self.labels.append(Label("info", info_fit.text, NAME_X, top + 57, "lm", INFO_SIZE, False,
+                    info_end -= match.width + 16
+            info_fit, info_size = fit_size(info, INFO_SIZE, info_end - NAME_X - 8, INFO_SMALLEST, bold=False)
+            self.labels.append(Label("info", info_fit.text, NAME_X, top + 57, "lm", info_size, False,
                                      T.PANEL_MUTED, side=side, complex_script=info_fit.complex_script))
         return panels, pills
+
+    @staticmethod
+    def _beside(where: str, info: str, info_end: int) -> tuple[FittedText, int]:
+        """The match length at the largest size that leaves the info line on its left room to be whole at
+        `INFO_SMALLEST` (the last play matters more); the smallest size if nothing leaves it room."""
+        need = fit(info, INFO_SMALLEST, 1 << 20, bold=False).width
+        for size in range(MATCH_SIZE, MATCH_SMALLEST - 1, -2):
+            match = fit(where, size, MATCH_MAX_W, bold=False)
+            if NAME_X + need + 8 + match.width + 16 <= info_end:
+                break
+        return match, size
 
     # --- the last play ------------------------------------------------------------------------------------
 
@@ -237,25 +245,62 @@ class _Builder:
         if lp is None or not lp.moves:
             return (), (), ()
         mover = lp.side
+        numbered = len(lp.moves) >= NUMBERED
         arrows: list[Arrow] = []
         rings: list[Ring] = []
         marks: dict[int, Literal["from", "to"]] = {}
         ghosts: dict[int | str, int] = {}
         arrivals: dict[int | str, int] = {}
-        for m in lp.moves:
+        rows: list[tuple[bool, tuple[routes.Point, routes.Point]]] = []
+        for i, m in enumerate(lp.moves, start=1):
             start, ghost = self._source(mover, m.frm, m.from_bar, ghosts)
             if ghost:
                 rings.append(Ring(G.disc_box(*start), "from"))
             end, landed = self._target(mover, m.to, arrivals, ghosts)
             if landed:
                 rings.append(Ring(G.disc_box(*end), "to"))
-            arrows.append(Arrow(mover, start, end, m.hit))
+            arrows.append(Arrow(mover, start, end, m.hit, self._route(mover, m, start, end, rows),
+                                i if numbered else 0))
             if 1 <= m.frm <= 24:
                 vp = self.pos.to_point(m.frm, mover, self.viewer)
                 marks.setdefault(vp, "from")
             if 1 <= m.to <= 24:
                 marks[self.pos.to_point(m.to, mover, self.viewer)] = "to"
+        if numbered:
+            self._badges(arrows)
         return tuple(arrows), tuple(rings), tuple(Mark(p, k, _number_box(p)) for p, k in sorted(marks.items()))
+
+    def _route(self, mover: Side, m: LastMove, start: routes.Point, end: routes.Point,
+               rows: list[tuple[bool, tuple[routes.Point, routes.Point]]]) -> tuple[routes.Point, ...]:
+        """The arrow's way between two points: around the end of the board the checker went round, else an
+        arc along its row, bent further where it would lie on an earlier arrow of the row (`rows`); straight
+        from the bar or the waiting checkers and into the tray."""
+        if not (1 <= m.frm <= 24 and 1 <= m.to <= 24):
+            return ()
+        passed = [self.pos.to_point(q, mover, self.viewer) for q in range(m.frm, m.to - 1, -1)]
+        end_gone_round = routes.wrap_end(passed)
+        if end_gone_round is not None:
+            return routes.around_end(start, end, end_gone_round)
+        top = G.point_half(passed[0]) == "top"
+        lane = sum(1 for t, span in rows if t == top and routes.lies_on((start, end), span))
+        rows.append((top, (start, end)))
+        return routes.along_row(start, end, top, lane)
+
+    def _badges(self, arrows: list[Arrow]) -> None:
+        """Each move's number on a disc where its checker left, so a play's arrows can be told apart; moves
+        that leave the same place (a full stack shows one ring for them) share its ring, side by side."""
+        starts: dict[routes.Point, list[Arrow]] = {}
+        for a in arrows:
+            starts.setdefault(a.start, []).append(a)
+        for (x, y), group in starts.items():
+            size = BADGE if len(group) == 1 else BADGE - 2
+            cols = min(len(group), 2)
+            rows = (len(group) + 1) // 2
+            for k, a in enumerate(group):
+                cx = x + round((k % cols - (cols - 1) / 2) * size)
+                cy = y + round((k // cols - (rows - 1) / 2) * size)
+                self.badges.append(Pill(_square((cx, cy), size), T.ACCENT))
+                self.labels.append(Label("order", str(a.number), cx, cy, "mm", BADGE_SIZE, True, T.ACCENT_DARK))
 
     def _source(self, mover: Side, frm: int, from_bar: bool,
                 ghosts: dict[int | str, int]) -> tuple[tuple[int, int], bool]:

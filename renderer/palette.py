@@ -15,6 +15,7 @@ from game import Side
 from . import geometry as G
 from . import sprites
 from . import theme as T
+from .background import active_panel, background
 from .fonts import LOCK, font
 
 TRANSPARENT = 255  # the one index no colour uses: unchanged pixels of replay frames
@@ -40,8 +41,6 @@ def key_colours() -> list[T.RGB]:
 
 def swatch() -> Image.Image:
     """Everything the pictures are made of, on one RGB sheet."""
-    from .background import background
-
     tiles: list[Image.Image] = []
     marks = [sprites.disc(s, G.D, pin) for s in Side for pin in ("", "top", "bottom")]
     marks += [sprites.die(s, 5, G.DIE) for s in Side] + [sprites.slab(s, G.SLAB_X1 - G.SLAB_X0, 17) for s in Side]
@@ -96,3 +95,15 @@ def index_of(colour: T.RGB) -> int:
 def to_palette(img: Image.Image) -> Image.Image:
     """`img` (RGB) mapped to the fixed palette, without dithering."""
     return img.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+
+
+@cache
+def board_p(waiting_tray: bool) -> Image.Image:
+    """The empty board mapped to the fixed palette (do not modify: callers copy it)."""
+    return to_palette(background(waiting_tray))
+
+
+@cache
+def active_panel_p() -> Image.Image:
+    """The strip of the player to move, mapped to the fixed palette (do not modify)."""
+    return to_palette(active_panel())

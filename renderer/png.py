@@ -5,16 +5,13 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Mapping, Sequence
 
 from PIL import Image
 
-from game import Position, Side, Variant
-
 from .draw import paint
-from .layout import layout_scene
-from .scene import LastPlay, MatchScore, PendingStage, ResultLike, Scene, make_scene
-from .words import Words
+from .layout import layout
+from .palette import board_p
+from .scene import Scene
 
 # Measured on the bench's boards: level 2 is the quickest (level 1 is no quicker and larger) at about 50 KB a
 # board against 48 KB for level 3; 6+ doubles the time for ~25% less.
@@ -22,35 +19,23 @@ COMPRESS_LEVEL = 2
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def render_png(variant: Variant, position: Position, viewer: Side, *, last_play: LastPlay | None = None,
-               dice: Sequence[int] | None = None, names: Mapping[Side, str] | None = None,
-               score: MatchScore | None = None, result: ResultLike | None = None, words: Words | None = None,
-               pending: PendingStage | tuple[int, int, bool] | None = None) -> bytes:
-    """The board picture of `position` as `viewer` sees it, as PNG bytes (see `layout()` for the content).
+def render_png(scene: Scene) -> bytes:
+    """The board picture of `scene` as PNG bytes (see `layout()` for the content)."""
+    return encode(scene_image(scene))
 
-    :raises ValueError: the variant differs from the position's, the dice are not 1..6, or the pending
-        stage is not 1..4 moves of a die 1..6.
-    """
-    return scene_png(make_scene(variant, position, viewer, last_play=last_play, dice=dice, names=names,
-                                score=score, result=result, words=words, pending=pending))
+
+scene_png = render_png   # the name the first callers of a `Scene` used; the same function
 
 
 def scene_image(scene: Scene) -> Image.Image:
     """The board picture of a `Scene` as a palette image."""
-    return paint(layout_scene(scene))
-
-
-def scene_png(scene: Scene) -> bytes:
-    """`render_png()` of a prepared `Scene`."""
-    return encode(scene_image(scene))
+    return paint(layout(scene))
 
 
 def prepare() -> None:
     """Build the palette and the empty boards now (about half a second) instead of on the first picture."""
-    from .background import background_p
-
     for waiting_tray in (False, True):
-        background_p(waiting_tray)
+        board_p(waiting_tray)
 
 
 def encode(img: Image.Image) -> bytes:

@@ -17,7 +17,7 @@ from typing import Literal
 from PIL import Image, ImageChops
 
 from .draw import paint
-from .layout import layout_scene
+from .layout import layout
 from .palette import TRANSPARENT
 from .scene import Scene
 from .words import Words
@@ -61,7 +61,7 @@ def render_replay(scenes: Sequence[Scene], *, fmt: Literal["gif", "webp"] = "gif
     chosen = [scenes[i] for i in pick_frames(len(scenes), max_frames)]
     if words is not None:
         chosen = [replace(s, words=words) for s in chosen]
-    frames = [paint(layout_scene(s)) for s in chosen]
+    frames = [paint(layout(s)) for s in chosen]
     data = _encode(frames, fmt, frame_ms, last_frame_ms)
     while len(data) > max_bytes and len(frames) > 2:
         keep = max(2, min(len(frames) - 1, int(len(frames) * max_bytes / len(data) * 0.9)))

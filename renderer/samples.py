@@ -1,5 +1,6 @@
-"""Representative boards: each variant, both viewers, pins, the bar, bearing off, Gul Bara's pending stages,
-finished games, and boards in Greek and in Bulgarian.
+"""Representative boards: each variant, both viewers, pins, the bar, bearing off, Gul Bara's pending stages and
+a cascade's numbered arrows, moves round either end of the board, arrows leaving crowded stacks, finished
+games, and boards in Greek and in Bulgarian.
 
 Used by the gallery command, the golden-image tests, the benchmark and to choose the picture's palette.
 TPNs are in white's numbering (RULES.md §11); last plays in the mover's numbering.
@@ -20,8 +21,9 @@ NAMES = {W: "Alice", B: "Νίκος"}
 
 # The picture's words in Greek and in Bulgarian: the service's catalogues translate them the same way.
 GREEK_WORDS = Words(
-    to_move="ΠΑΙΖΕΙ", pips="{n} πόντοι", bar_protected="προστατευμένη μπάρα", played="έπαιξε {play}",
-    pass_turn="πάσο", match_to="αγώνας στους {n}", cycle_match="{cycle} στους {n}  ·  παρτίδα {game}",
+    to_move="ΠΑΙΖΕΙ", pips="μέτρημα {n}", bar_protected="προστατευμένη μπάρα", played="έπαιξε {play}",
+    pass_turn="καμία κίνηση, πάσο", match_to="αγώνας στους {n}",
+    cycle_match="{cycle} στους {n}  ·  παρτίδα {game}",
     off="ΕΞΩ", wait="ΑΝΑΜ.", wins="{name} κερδίζει", tie="Ισοπαλία", point_one="{n} πόντος",
     point_other="{n} πόντοι", no_points="κανένας πόντος", cascade="διπλές: {n} × {d}",
     transferred="από τον αντίπαλο: {n} × {d}", then="{stage}, μετά {later}", later_stage="{d}-{d}",
@@ -36,7 +38,8 @@ GREEK_WORDS = Words(
     cycles={"tavli": "Τάβλι", "tabla": "Τάμπλα"},
 )
 BULGARIAN_WORDS = Words(
-    to_move="НА ХОД", pips="{n} точки", bar_protected="защитен бар", played="изигра {play}", pass_turn="пас",
+    to_move="НА ХОД", pips="{n} пипа", bar_protected="защитен бар", played="изигра {play}",
+    pass_turn="няма ход, пас",
     match_to="мач до {n}", cycle_match="{cycle} до {n}  ·  игра {game}", off="ВЪН", wait="ЧАКАТ",
     wins="{name} печели", tie="Равенство", point_one="{n} точка", point_other="{n} точки",
     no_points="без точки", cascade="каскада: {n} × {d}", transferred="прехвърлени: {n} × {d}",
@@ -115,6 +118,14 @@ def sample_scenes() -> list[tuple[str, Scene]]:
         _scene("gulbara-cascade", gulbara_mid + " w 0/0/0 0/0/0 t3/3:5x4", W, dice=(5, 5), last_play=fours),
         _scene("gulbara-transferred", gulbara_mid + " b 0/0/0 0/0/0 t3/3:3x2!", B, dice=(3, 3),
                last_play=threes, names={W: "Мария", B: "Димитър"}, words=BULGARIAN_WORDS),
+        # black's 16/13 13/8 goes round the right end (its 13 is white's 1, its 12 white's 24), past the
+        # crowded 24-point
+        _scene("fevga-wrap", ",,,,,,,,W1,,,B14,,,,,,,,B1,,,,W14 w 0/0/0 0/0/0", W, dice=(5, 2),
+               last_play=LastPlay(B, (LastMove(16, 13), LastMove(13, 8))), names={W: "Γιώργος", B: "Νίκος"},
+               words=GREEK_WORDS),
+        # black's own 13/11 round the left end, and 24/21 from the crowded stack on its 24-point
+        _scene("gulbara-wrap", ",,,,B1,,,,B1,,B1,B11,W1,W1,,W1,W1,,W1,,,,B1,W10 w 0/0/0 0/0/0 t3/3", B,
+               dice=(6, 1), last_play=LastPlay(B, (LastMove(13, 11), LastMove(24, 21)))),
         _scene("plakoto-won-greek", ",,,,,,,,,,,,B3,,,,,,B5,B4,,B3,, b 0/0/15 0/0/0", B,
                last_play=LastPlay(W, (LastMove(2, 0), LastMove(1, 0))), score=MatchScore(4, 1, 5),
                result=GameResult(W, 2, "mars"), names={W: "Γιώργος", B: "Νίκος"}, words=GREEK_WORDS),

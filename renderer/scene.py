@@ -42,13 +42,17 @@ class LastMove:
 
 @dataclass(frozen=True, slots=True)
 class LastPlay:
-    """The play just made by `side`: its moves in `side`'s numbering (may be empty: the turn passed)."""
+    """The play just made by `side`: its moves in `side`'s numbering (may be empty: the turn passed);
+    `written`, if given, the play as the log writes it (R-NOTE-1: `24/18(4)`, `24/12/6`), else the moves one
+    by one."""
 
     side: Side
     moves: tuple[LastMove, ...] = ()
+    written: str = ""
 
     @classmethod
-    def from_steps(cls, side: Side, steps: Sequence[tuple[int, int, bool]], from_bar: int = 0) -> LastPlay:
+    def from_steps(cls, side: Side, steps: Sequence[tuple[int, int, bool]], from_bar: int = 0,
+                   written: str = "") -> LastPlay:
         """From `(from, to, hit)` triples such as the engine's steps; the first `from_bar` entries (from 25)
         come off the bar rather than from the waiting checkers (tawula, R-ENTER-3 enters the bar first)."""
         moves = []
@@ -56,16 +60,17 @@ class LastPlay:
             bar = f == 25 and from_bar > 0
             from_bar -= bar
             moves.append(LastMove(f, t, h, from_bar=bar))
-        return cls(side, tuple(moves))
+        return cls(side, tuple(moves), written)
 
     @classmethod
     def from_play(cls, play: Play) -> LastPlay:
-        """The engine's play as the renderer shows it."""
-        return cls.from_steps(play.mover, play.steps, play.before.bar(play.mover))
+        """The engine's play as the renderer shows it, written as the engine writes it (shorter on a phone:
+        `24/18(4)` rather than the four moves)."""
+        return cls.from_steps(play.mover, play.steps, play.before.bar(play.mover), play.notation)
 
     def notation(self) -> str:
-        """The moves as written in the log, or `pass`."""
-        return " ".join(m.notation() for m in self.moves) or "pass"
+        """The play as written in the log, or `pass`."""
+        return self.written or " ".join(m.notation() for m in self.moves) or "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,9 +134,16 @@ def pending_stage(position: Position) -> PendingStage | None:
 
 @dataclass(frozen=True, slots=True)
 class Scene:
-    """Everything one board picture shows. `dice` belong to the side to move (`position.turn`); `words` are
-    the picture's words in the viewer's language; `pending` is a Gul Bara stage the side to move still
-    plays, shown instead of the one the position carries (`pending_stage`), if any."""
+    """Everything one board picture shows, the one value every picture function takes (`layout`,
+    `render_png`, the replay, the service's `board_png`).
+
+    `dice` belong to the side to move (`position.turn`); `names` are the players' names (a side without one is
+    drawn as its colour); `words` are the picture's words in the viewer's language; `pending` is a Gul Bara
+    stage the side to move still plays, shown instead of the one the position carries (`pending_stage`), if
+    any. Checked where it is made, so a bad scene fails in the caller, not while a board is drawn.
+
+    :raises ValueError: the dice are not one or two numbers 1..6.
+    """
 
     position: Position
     viewer: Side
@@ -148,23 +160,8 @@ class Scene:
         return self.position.variant
 
     def __post_init__(self) -> None:
-        if self.dice is not None and not (
-                1 <= len(self.dice) <= 2 and all(isinstance(d, int) and 1 <= d <= 6 for d in self.dice)):
-            raise ValueError(f"dice must be one or two numbers 1..6, got {self.dice!r}")
-
-
-def make_scene(variant: Variant, position: Position, viewer: Side, *, last_play: LastPlay | None = None,
-               dice: Sequence[int] | None = None, names: Mapping[Side, str] | None = None,
-               score: MatchScore | None = None, result: ResultLike | None = None, words: Words | None = None,
-               pending: PendingStage | tuple[int, int, bool] | None = None) -> Scene:
-    """A `Scene`, checking that `variant` is the position's variant. `pending` may be given as
-    `(die, moves left, transferred)`.
-
-    :raises ValueError: the variant differs from the position's, the dice are not 1..6, or the pending
-        stage is not 1..4 moves of a die 1..6.
-    """
-    if position.variant != variant:
-        raise ValueError(f"the position is a {position.variant.describe()} position, not {variant.describe()}")
-    stage = PendingStage(*pending) if isinstance(pending, tuple) else pending
-    return Scene(position, viewer, last_play, tuple(dice) if dice is not None else None, dict(names or {}),
-                 score, result, words or ENGLISH, stage)
+        if self.dice is not None:
+            object.__setattr__(self, "dice", tuple(self.dice))
+            if not (1 <= len(self.dice) <= 2 and all(isinstance(d, int) and 1 <= d <= 6 for d in self.dice)):
+                raise ValueError(f"dice must be one or two numbers 1..6, got {self.dice!r}")
+        object.__setattr__(self, "names", dict(self.names))

@@ -40,7 +40,8 @@ class Checker:
 class Label:
     """A piece of text anchored at (x, y) with a Pillow anchor such as `mm` or `lm`.
 
-    `role`: point, count, tray, name, info, turn, score, variant, match, banner.
+    `role`: point, count, tray (a tray compartment's count), caption (OFF / WAIT beside the tray), name, info,
+    turn, score, variant, match, banner, stage, order (a move's number on its badge, a `Pill` under it).
     """
 
     role: str
@@ -65,12 +66,27 @@ class Die:
 @dataclass(frozen=True, slots=True)
 class Arrow:
     """A move of the last play, from the centre of where the checker left to where it landed; `hit` (a pin or
-    a hit on landing) draws it red."""
+    a hit on landing) draws it red.
+
+    `via`: the points the arrow passes between `start` and `end`, in order (a polyline close enough to a curve
+    to be drawn as it is); empty for a straight arrow. Moves along a row bend toward the board's middle, clear
+    of the stack they leave; a move from one row to the other goes around the end of the board, as the checker
+    did. A painter draws the line from the edge of the place left (`geometry.ARROW_START_GAP` from `start`)
+    to the edge of the landing place (`geometry.ARROW_END_GAP` before `end`). `number`: the move's place in
+    the play (1, 2, …) when the play's moves are numbered, else 0.
+    """
 
     side: Side
     start: tuple[int, int]
     end: tuple[int, int]
     hit: bool
+    via: tuple[tuple[int, int], ...] = ()
+    number: int = 0
+
+    @property
+    def path(self) -> tuple[tuple[int, int], ...]:
+        """`start`, the `via` points and `end`."""
+        return (self.start, *self.via, self.end)
 
 
 @dataclass(frozen=True, slots=True)

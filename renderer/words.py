@@ -52,8 +52,9 @@ class Words:
     """The words of a board picture (English by default).
 
     - `to_move`: the pill beside the name of the side to move.
-    - `pips` (`{n}`), `bar_protected` (R-ENTER-4), `played` (`{play}`: the play's notation, or `pass_turn`):
-      a player's info line.
+    - `pips` (`{n}`: the pip count, the pips still to travel; not the points of a match), `bar_protected`
+      (R-ENTER-4), `played` (`{play}`: the play's notation) or `pass_turn` (instead, when the player could not
+      move and the turn passed, R-TURN-3): a player's info line.
     - `match_to` (`{n}`): the match length; `cycle_match` (`{cycle}`, `{n}`, `{game}`) instead in a cycle
       match (R-CYCLE-1), the cycle named by `cycles`; `off` and `wait`: the tray's captions (borne off;
       waiting, tawula).
@@ -69,7 +70,7 @@ class Words:
     pips: str = "{n} pips"
     bar_protected: str = "bar protected"
     played: str = "played {play}"
-    pass_turn: str = "pass"
+    pass_turn: str = "no move, turn passed"
     match_to: str = "match to {n}"
     cycle_match: str = "{cycle} to {n}  ·  game {game}"
     off: str = "OFF"
@@ -102,6 +103,10 @@ class Words:
                 normal = {k: unicodedata.normalize("NFC", v) for k, v in value.items()}
                 object.__setattr__(self, f.name, MappingProxyType(normal))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as plain values (a read-only mapping is not picklable), so a scene can go to a worker."""
+        return (_rebuild, ({f.name: _plain(getattr(self, f.name)) for f in fields(self)},))
+
     def points(self, n: int) -> str:
         """`1 point`, `2 points`."""
         return (self.point_one if n == 1 else self.point_other).format(n=n)
@@ -127,6 +132,14 @@ class Words:
             return now
         later = self.separator.join(self.later_stage.format(d=d) for d in range(die + 1, 7))
         return self.then.format(stage=now, later=later)
+
+
+def _rebuild(values: dict[str, object]) -> Words:
+    return Words(**values)  # type: ignore[arg-type]
+
+
+def _plain(value: object) -> object:
+    return dict(value) if isinstance(value, Mapping) else value
 
 
 def _check(name: str, template: str) -> None:

@@ -3,9 +3,8 @@ inside functions), keep the layering and form no circle.
 
 Layering: `game` imports nothing of ours; `storage` imports only `game`; `renderer` imports only `game`; `bot`
 may import all of them. Circles: none in `bot/` (its job modules take the `bot.core.Core` toolkit and only the
-`bot.service` facade imports them), and elsewhere only the ones in `ALLOWED` below, each with its reason (two
-today, both held by an import inside a function: `game.plays` ↔ `game.notation`, `renderer.background` ↔
-`renderer.palette`).
+`bot.service` facade imports them), and elsewhere only the ones in `ALLOWED` below, each with its reason (one
+today, held by an import inside a function: `game.plays` ↔ `game.notation`).
 
 Only `storage/` talks to Redis: no other module imports `redis` or reaches for a store's client
 (`store.client`, `service.store.client`); every key is built in `storage/keys.py`.
@@ -34,10 +33,6 @@ ALLOWED: dict[frozenset[str], str] = {
     frozenset({"game.plays", "game.notation"}):
         "a `Play` prints itself (`Play.notation`) with the notation module, which parses text into plays; the "
         "print is imported when first asked for. Ends when the notation module is split by job.",
-    frozenset({"renderer.background", "renderer.palette"}):
-        "the background tiles are quantised to the palette, and the palette's swatch sheet draws the "
-        "background; each imports the other inside a function. Ends when the renderer's pictures pass one "
-        "scene value end to end.",
 }
 
 

@@ -11,7 +11,7 @@ from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from game import Position, Side, variant
 from game.plays import legal_plays
-from renderer import LastPlay
+from renderer import LastPlay, Scene
 from storage import Store
 
 from .conftest import Clock
@@ -54,5 +54,5 @@ def test_a_reentry_from_the_bar_is_drawn_from_the_bar() -> None:
     play = next(pl for pl in legal_plays(p, (6, 5)) if [s[0] for s in pl.steps] == [25, 25])
     last = LastPlay.from_play(play)
     assert [m.from_bar for m in last.moves] == [True, False]
-    png = board_png(v, play.position, Side.BLACK, last=last, dice=None, names={Side.WHITE: "a", Side.BLACK: "b"})
+    png = board_png(Scene(play.position, Side.BLACK, last_play=last, names={Side.WHITE: "a", Side.BLACK: "b"}))
     assert png is not None and png[:4] == b"\x89PNG"

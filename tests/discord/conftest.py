@@ -21,7 +21,7 @@ from PIL.PngImagePlugin import PngInfo
 from bot.discord_adapter import DiscordAdapter
 from bot.service import Service
 from bot.settings import Settings
-from game import Position
+from renderer import Scene
 from storage import Store
 from tests.bot.conftest import prefix, redis_url, store  # noqa: F401  (fixtures)
 
@@ -45,11 +45,11 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     await server.stop()
 
 
-def labelled_png(variant: object, position: Position, viewer: object, **_: object) -> bytes:
+def labelled_png(scene: Scene) -> bytes:
     """A tiny PNG that says which position it shows (the real pictures have their own tests): the tests read
     it back from the attachment the bot posted and compare it with the position in the store."""
     info = PngInfo()
-    info.add_text("position", position.to_tpn())
+    info.add_text("position", scene.position.to_tpn())
     out = io.BytesIO()
     Image.new("P", (1, 1)).save(out, "PNG", pnginfo=info)
     return out.getvalue()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from game import Position, Side, variant
-from renderer import GameResult, LastMove, LastPlay, MatchScore, layout
+from renderer import GameResult, LastMove, LastPlay, MatchScore, Scene, layout
 from renderer import theme as T
 
 from .helpers import pos
@@ -38,13 +38,13 @@ def label(lay, role, text=None):
 
 
 def test_size_is_wide_enough_for_a_phone():
-    lay = layout(PLAKOTO, Position.start(PLAKOTO), W)
+    lay = layout(Scene(Position.start(PLAKOTO), W))
     assert (lay.width, lay.height) == (1040, 888)
 
 
 @pytest.mark.parametrize("viewer", [W, B])
 def test_r_board_1_point_numbers_run_counter_clockwise_from_bottom_right(viewer):
-    lay = layout(PLAKOTO, Position.start(PLAKOTO), viewer)
+    lay = layout(Scene(Position.start(PLAKOTO), viewer))
     where = {lb.text: (lb.x, lb.y) for lb in lay.labels_with("point")}
     assert where["1"] == (X1, 792)      # bottom band: y 772–812
     assert where["6"] == (X6, 792)
@@ -60,7 +60,7 @@ def test_r_board_1_point_numbers_run_counter_clockwise_from_bottom_right(viewer)
 def test_r_board_2_start_seen_by_white_and_by_black():
     start = Position.start(PLAKOTO)
     for viewer in (W, B):
-        lay = layout(PLAKOTO, start, viewer)
+        lay = layout(Scene(start, viewer))
         mine = lay.checkers_at("point", 24, viewer)           # the viewer's 15 on its 24-point, top right
         theirs = lay.checkers_at("point", 1, viewer.other)    # the opponent's on the viewer's 1-point
         assert len(mine) == len(theirs) == 15
@@ -71,7 +71,7 @@ def test_r_board_2_start_seen_by_white_and_by_black():
 
 def test_r_board_2_black_sees_white_checkers_where_they_are():
     p = pos("plakoto", {6: "W5", 1: "B13", 2: "B2", 24: "W10"})
-    lay = layout(PLAKOTO, p, B)
+    lay = layout(Scene(p, B))
     # white's 6 is black's 19: the first point of the top right quarter
     assert {c.box[:2] for c in lay.checkers_at("point", 19, W)} == {
         (X6 - 29, TOP0 - 29 + k * 58) for k in range(5)}
@@ -79,32 +79,34 @@ def test_r_board_2_black_sees_white_checkers_where_they_are():
 
 
 def test_r_board_3_tawula_start_same_direction():
-    lay = layout(TAWULA, Position.start(TAWULA), W)
+    lay = layout(Scene(Position.start(TAWULA), W))
     assert len(lay.checkers_at("point", 24, W)) == 2
     # black's 24-point is white's 12: bottom left for white
     assert [c.centre for c in lay.checkers_at("point", 12, B)] == [(X12, BOTTOM0), (X12, BOTTOM0 - 58)]
-    black_view = layout(TAWULA, Position.start(TAWULA), B)
+    black_view = layout(Scene(Position.start(TAWULA), B))
     assert [c.centre for c in black_view.checkers_at("point", 24, B)] == [(X1, TOP0), (X1, TOP0 + 58)]
     assert [c.centre for c in black_view.checkers_at("point", 12, W)] == [(X12, BOTTOM0), (X12, BOTTOM0 - 58)]
 
 
 def test_r_board_4_waiting_checkers_in_the_tray_with_counts():
-    lay = layout(TAWULA, Position.start(TAWULA), W)
+    lay = layout(Scene(Position.start(TAWULA), W))
     mine = lay.checkers_at("waiting", 0, W)
     theirs = lay.checkers_at("waiting", 0, B)
     assert len(mine) == len(theirs) == 13
-    # the viewer's waiting compartment is y 452–612, slabs 8 px high every 10 px from its lower edge
-    assert mine[0].box == (916, 599, 980, 607)
-    assert mine[12].box == (916, 479, 980, 487)
-    # the opponent's is y 276–436, slabs from its upper edge
-    assert theirs[0].box == (916, 281, 980, 289)
+    # the tray's halves stand 36 px apart around the middle (444) for the caption of the waiting checkers:
+    # the viewer's waiting compartment is y 462–617, slabs 8 px high every 10 px from its lower edge
+    assert mine[0].box == (916, 604, 980, 612)
+    assert mine[12].box == (916, 484, 980, 492)
+    # the opponent's is y 271–426, slabs from its upper edge
+    assert theirs[0].box == (916, 276, 980, 284)
     counts = {(lb.side, lb.x, lb.y) for lb in lay.labels_with("tray") if lb.text == "13"}
-    assert counts == {(W, 1003, 532), (B, 1003, 356)}
+    assert counts == {(W, 1003, 539), (B, 1003, 348)}
+    assert [(lb.text, lb.x, lb.y) for lb in lay.labels_with("caption") if lb.text == "WAIT"] == [("WAIT", 967, 444)]
 
 
 def test_borne_off_checkers_fill_the_tray_of_their_side():
     p = pos("plakoto", {1: "W5", 24: "B10"}, white="0/0/10", black="0/0/5")
-    lay = layout(PLAKOTO, p, W)
+    lay = layout(Scene(p, W))
     off = lay.checkers_at("off", 0, W)
     assert len(off) == 10 and all(c.shape == "slab" for c in off)
     assert off[0].box == (916, 767 - 17, 980, 767)      # 17 px slabs every 20 px up from y 772 − 5
@@ -116,7 +118,7 @@ def test_borne_off_checkers_fill_the_tray_of_their_side():
 
 def test_r_move_2_pinned_checker_lies_beneath_its_pinner():
     p = pos("plakoto", {1: "bW2", 20: "wB1", 24: "W12", 3: "B13"})
-    lay = layout(PLAKOTO, p, W)
+    lay = layout(Scene(p, W))
     pinned = [c for c in lay.checkers_at("point", 1) if c.pinned]
     assert len(pinned) == 1 and pinned[0].side is B
     assert pinned[0].centre == (X1, BOTTOM0)                 # at the board's edge
@@ -130,7 +132,7 @@ def test_r_move_2_pinned_checker_lies_beneath_its_pinner():
 
 def test_tall_stacks_show_five_and_a_count():
     p = pos("plakoto", {6: "W7", 24: "W6", 23: "W1", 1: "wB9", 12: "B5", 18: "B1"})
-    lay = layout(PLAKOTO, p, W)
+    lay = layout(Scene(p, W))
     assert len(discs(lay, 6, W)) == 5 and len(discs(lay, 6, W, shown=False)) == 2
     seven = label(lay, "count", "7")
     assert (seven.x, seven.y) == (X6, BOTTOM0 - 4 * 58)
@@ -144,7 +146,7 @@ def test_tall_stacks_show_five_and_a_count():
 
 def test_r_move_4_hit_checkers_on_the_bar():
     p = pos("tawula", {24: "W2", 6: "W5", 12: "B2", 18: "B1"}, white="6/2/0", black="11/1/0")
-    lay = layout(TAWULA, p, W)
+    lay = layout(Scene(p, W))
     bar_w = lay.checkers_at("bar", 0, W)
     bar_b = lay.checkers_at("bar", 0, B)
     # the viewer's above the middle (y 444), the opponent's below, 40 px clear of it
@@ -154,16 +156,16 @@ def test_r_move_4_hit_checkers_on_the_bar():
 
 def test_dice_in_the_half_of_the_side_to_move():
     p = Position.start(PLAKOTO)
-    mine = layout(PLAKOTO, p, W, dice=(6, 5)).dice
+    mine = layout(Scene(p, W, dice=(6, 5))).dice
     assert [(d.value, d.box) for d in mine] == [(6, (636, 420, 684, 468)), (5, (696, 420, 744, 468))]
-    theirs = layout(PLAKOTO, p, B, dice=(6, 5)).dice
+    theirs = layout(Scene(p, B, dice=(6, 5))).dice
     assert [d.box[0] for d in theirs] == [164, 224]        # left half: centre x 218, dice 60 apart
     assert all(d.side is W for d in theirs)
 
 
 def test_turn_names_pips_and_score_in_the_panels():
     p = Position.start(PLAKOTO)
-    lay = layout(PLAKOTO, p, B, names={W: "Alice", B: "Bob"}, score=MatchScore(white=3, black=1, target=5))
+    lay = layout(Scene(p, B, names={W: "Alice", B: "Bob"}, score=MatchScore(white=3, black=1, target=5)))
     top, bottom = lay.panels
     assert (top.side, top.box, top.active) == (W, (0, 0, 1040, 76), True)
     assert (bottom.side, bottom.box, bottom.active) == (B, (0, 812, 1040, 888), False)
@@ -181,7 +183,7 @@ def test_turn_names_pips_and_score_in_the_panels():
 def test_last_play_marks_arrows_and_rings():
     p = pos("plakoto", {24: "W13", 18: "W1", 13: "bW1", 1: "B14"}, turn="b")
     play = LastPlay(W, (LastMove(24, 18), LastMove(24, 13, hit=True)))
-    lay = layout(PLAKOTO, p, W, last_play=play)
+    lay = layout(Scene(p, W, last_play=play))
     assert {(m.point, m.kind) for m in lay.marks} == {(24, "from"), (18, "to"), (13, "to")}
     # 13 checkers on the 24-point show five; the places left are drawn past them, toward the middle
     # (no farther than 32 px short of the middle: offset 296 + 32 − 58 = 270 from the edge)
@@ -198,7 +200,7 @@ def test_last_play_marks_arrows_and_rings():
 def test_last_play_of_the_opponent_is_renumbered_for_the_viewer():
     p = pos("plakoto", {24: "W15", 1: "B13", 7: "B2"})
     play = LastPlay(B, (LastMove(24, 18), LastMove(24, 18)))     # black's 24/18(2): white's 1 → 7
-    lay = layout(PLAKOTO, p, W, last_play=play)
+    lay = layout(Scene(p, W, last_play=play))
     assert {(m.point, m.kind) for m in lay.marks} == {(1, "from"), (7, "to")}
     assert [a.end for a in lay.arrows] == [(X7, BOTTOM0 - 58), (X7, BOTTOM0)]
 
@@ -206,37 +208,35 @@ def test_last_play_of_the_opponent_is_renumbered_for_the_viewer():
 def test_bearing_off_and_entering_arrows_use_the_trays():
     p = pos("tawula", {24: "W2", 19: "W1", 12: "B2", 15: "B3"}, white="12/0/0", black="0/0/10")
     play = LastPlay(W, (LastMove(25, 19),))
-    lay = layout(TAWULA, p, W, last_play=play)
+    lay = layout(Scene(p, W, last_play=play))
     # from the viewer's waiting compartment: the slab after the 12 still waiting
-    assert lay.arrows[0].start == ((916 + 980) // 2, (607 - 12 * 10 - 8 + 607 - 12 * 10) // 2)
+    assert lay.arrows[0].start == ((916 + 980) // 2, (612 - 12 * 10 - 8 + 612 - 12 * 10) // 2)
     off = LastPlay(B, (LastMove(1, 0),))
-    lay = layout(TAWULA, p, W, last_play=off)
+    lay = layout(Scene(p, W, last_play=off))
     top_slab = lay.checkers_at("off", 0, B)[-1]
     assert lay.arrows[0].end == top_slab.centre
 
 
 def test_game_over_banner_replaces_turn_and_dice():
     p = pos("plakoto", {20: "B15"}, white="0/0/15")
-    lay = layout(PLAKOTO, p, B, dice=(3, 1), names={W: "Alice"}, result=GameResult(W, 2, "mars"))
+    lay = layout(Scene(p, B, dice=(3, 1), names={W: "Alice"}, result=GameResult(W, 2, "mars")))
     assert lay.turn is None and not lay.dice and not lay.pills
     assert lay.banner is not None and lay.banner.winner is W
     assert [lb.text for lb in lay.banner.lines] == ["Alice wins", "2 points  ·  mars"]
-    tie = layout(PLAKOTO, p, W, result=GameResult(None, 0, "tie"))
+    tie = layout(Scene(p, W, result=GameResult(None, 0, "tie")))
     assert tie.banner is not None and [lb.text for lb in tie.banner.lines] == ["Tie", "no points"]
 
 
 def test_protected_bar_is_said_in_the_panel():
     p = pos("tawula", {24: "W2", 12: "B2", 19: "B1"}, white="12/1!/0", black="12/0/0")
-    lay = layout(TAWULA, p, W)
+    lay = layout(Scene(p, W))
     assert [lb.text for lb in lay.labels_with("info") if lb.side is W] == ["373 pips  ·  bar protected"]
 
 
 def test_bad_inputs_are_refused():
     p = Position.start(PLAKOTO)
-    with pytest.raises(ValueError, match="plakoto position"):
-        layout(TAWULA, p, W)
     with pytest.raises(ValueError, match="dice"):
-        layout(PLAKOTO, p, W, dice=(0, 7))
+        layout(Scene(p, W, dice=(0, 7)))
     with pytest.raises(ValueError):
         LastMove(3, 5)
 
@@ -244,7 +244,7 @@ def test_bad_inputs_are_refused():
 def test_r_portes_1_backgammon_start_for_portes_and_tabla():
     for name in ("portes", "tabla", "prava"):
         v = variant(name)
-        lay = layout(v, Position.start(v), B)
+        lay = layout(Scene(Position.start(v), B))
         for side in (W, B):
             counts = {q: len(lay.checkers_at("point", q, side)) for q in range(1, 25)
                       if lay.checkers_at("point", q, side)}
@@ -256,7 +256,7 @@ def test_r_portes_1_backgammon_start_for_portes_and_tabla():
 @pytest.mark.parametrize("name", ["fevga", "gulbara"])
 def test_r_fevga_1_fifteen_on_the_24_point_same_direction(name):
     v = variant(name)
-    lay = layout(v, Position.start(v), W)
+    lay = layout(Scene(Position.start(v), W))
     assert len(lay.checkers_at("point", 24, W)) == 15 and len(discs(lay, 24, W)) == 5
     assert len(lay.checkers_at("point", 12, B)) == 15          # black's 24 is white's 12 (R-BOARD-3)
     assert {(lb.side, lb.x, lb.y) for lb in lay.labels_with("count")} == {
@@ -265,11 +265,10 @@ def test_r_fevga_1_fifteen_on_the_24_point_same_direction(name):
 
 
 def test_r_portes_3_hit_checkers_on_the_bar_enter_from_it():
-    portes = variant("portes")
     p = pos("portes", {24: "W2", 13: "W5", 8: "W3", 6: "W3", 4: "B1", 12: "B5", 17: "B3", 19: "B4"},
             white="0/2/0", black="0/2/0")
     play = LastPlay(B, (LastMove(25, 21, hit=True, from_bar=True),))
-    lay = layout(portes, p, W, last_play=play)
+    lay = layout(Scene(p, W, last_play=play))
     assert [c.centre for c in lay.checkers_at("bar", 0, W)] == [(454, 444 - 40 - 29), (454, 444 - 40 - 29 - 58)]
     assert [c.centre for c in lay.checkers_at("bar", 0, B)] == [(454, 444 + 69), (454, 444 + 69 + 58)]
     # black's entering checker left the bar below its two still there; it landed on white's 4, hitting

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from game import PRESETS, Position, Side, variant
-from renderer import ENGLISH, layout, render_png
+from renderer import ENGLISH, Scene, layout, render_png
 from renderer import geometry as G
 from renderer import theme as T
 
@@ -34,9 +34,8 @@ def _expected(p: Position, viewer: Side) -> Counter[tuple[Side, str, int]]:
 @settings(max_examples=150, deadline=None)
 @given(name=st.sampled_from(PRESETS), seed=st.integers(0, 2**32 - 1), viewer=st.sampled_from(list(Side)))
 def test_r_board_4_every_checker_is_in_the_layout_exactly_once(name, seed, viewer):
-    v = variant(name)
     p = random_position(name, seed)
-    lay = layout(v, p, viewer)
+    lay = layout(Scene(p, viewer))
     got = Counter((c.side, c.where, c.point) for c in lay.checkers)
     assert got == _expected(p, viewer)
     assert Counter(c.side for c in lay.checkers) == {Side.WHITE: 15, Side.BLACK: 15}
@@ -66,10 +65,9 @@ def _compartment_middle(lay, side, where):
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(PRESETS), seed=st.integers(0, 2**32 - 1), viewer=st.sampled_from(list(Side)))
 def test_every_drawn_checker_shows_its_colour(name, seed, viewer):
-    v = variant(name)
     p = random_position(name, seed)
-    lay = layout(v, p, viewer)
-    img = Image.open(io.BytesIO(render_png(v, p, viewer))).convert("RGB")
+    lay = layout(Scene(p, viewer))
+    img = Image.open(io.BytesIO(render_png(Scene(p, viewer)))).convert("RGB")
     labelled = {(lb.x, lb.y) for lb in lay.labels}
     for c in lay.checkers:
         if not c.shown or c.shape != "disc" or c.centre in labelled:
@@ -91,7 +89,7 @@ def test_a_pending_gulbara_stage_is_shown_clear_of_the_dice(seed, viewer, die, l
     base = random_position("gulbara", seed).to_tpn().rsplit(" ", 1)[0]
     state = f"t3/3:{die}x{left}!" if transferred else f"t3/3:{die}x4"
     p = Position.from_tpn(f"{base} {state}", v)
-    lay = layout(v, p, viewer, dice=(die, die))
+    lay = layout(Scene(p, viewer, dice=(die, die)))
     (stage,) = lay.labels_with("stage")
     assert stage.text == ENGLISH.stage(die, left if transferred else 4, transferred)
     (pill,) = [q for q in lay.pills if q.colour == T.BANNER]

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 from game import Side
 from renderer import MAX_FRAMES, pick_frames, render_replay
 from renderer.draw import paint
-from renderer.layout import layout_scene
+from renderer.layout import layout
 from renderer.replay import MAX_BYTES
 from renderer.samples import GREEK_WORDS, long_game, random_game
 
@@ -32,7 +32,7 @@ def test_sixty_plays_fit_in_8_mb_and_every_frame_is_exact(game):
     assert anim.format == "GIF" and anim.n_frames == len(game)
     for i in (0, 1, 30, len(game) - 1):
         anim.seek(i)
-        want = paint(layout_scene(game[i])).convert("RGB")
+        want = paint(layout(game[i])).convert("RGB")
         assert ImageChops.difference(anim.convert("RGB"), want).getbbox() is None, f"frame {i}"
         assert anim.info["duration"] == (4000 if i == len(game) - 1 else 1200)
 
@@ -83,8 +83,8 @@ def test_a_300_play_game_stays_chat_sized(long):
     assert len(gif) <= MAX_BYTES
     anim = Image.open(io.BytesIO(gif))
     assert 100 <= anim.n_frames <= MAX_FRAMES == 150
-    assert _same(_frame(anim, 0), paint(layout_scene(long[0])))
-    assert _same(_frame(anim, anim.n_frames - 1), paint(layout_scene(long[-1])))
+    assert _same(_frame(anim, 0), paint(layout(long[0])))
+    assert _same(_frame(anim, anim.n_frames - 1), paint(layout(long[-1])))
     assert anim.info["duration"] == 4000
 
 
@@ -97,11 +97,11 @@ def test_the_byte_bound_drops_frames_until_the_replay_fits(long):
     assert len(gif) <= bound
     anim = Image.open(io.BytesIO(gif))
     assert 2 <= anim.n_frames < 40
-    assert _same(_frame(anim, 0), paint(layout_scene(flipping[0])))
-    assert _same(_frame(anim, anim.n_frames - 1), paint(layout_scene(flipping[-1])))
+    assert _same(_frame(anim, 0), paint(layout(flipping[0])))
+    assert _same(_frame(anim, anim.n_frames - 1), paint(layout(flipping[-1])))
 
 
 def test_replay_words_replace_every_boards_words(game):
     gif = render_replay(game[:2], words=GREEK_WORDS)
     anim = Image.open(io.BytesIO(gif))
-    assert _same(_frame(anim, 1), paint(layout_scene(replace(game[1], words=GREEK_WORDS))))
+    assert _same(_frame(anim, 1), paint(layout(replace(game[1], words=GREEK_WORDS))))

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from game import Position, Side, variant
-from renderer import fonts, layout, render_png
+from renderer import Scene, fonts, layout, render_png
 from renderer.text import ELLIPSIS, MISSING, clean, fit, visual_order
 
 PLAKOTO = variant("plakoto")
@@ -66,14 +66,14 @@ def test_visual_order_reverses_right_to_left_runs_only():
 @given(st.text(max_size=80), st.text(alphabet=st.characters(min_codepoint=0x600, max_codepoint=0x6FF),
                                      max_size=30))
 def test_any_name_renders(anything, arabic):
-    png = render_png(PLAKOTO, Position.start(PLAKOTO), Side.WHITE, names={Side.WHITE: anything,
-                                                                          Side.BLACK: arabic})
+    png = render_png(Scene(Position.start(PLAKOTO), Side.WHITE, names={Side.WHITE: anything,
+                                                                          Side.BLACK: arabic}))
     assert Image.open(io.BytesIO(png)).size == (1040, 888)
 
 
 def test_names_in_the_layout_fit_the_panel():
-    lay = layout(PLAKOTO, Position.start(PLAKOTO), Side.BLACK,
-                 names={Side.WHITE: "W" * 200, Side.BLACK: "🐉 Анастасия-Βασιλική Ivanova-Papadopoulou"})
+    lay = layout(Scene(Position.start(PLAKOTO), Side.BLACK,
+                 names={Side.WHITE: "W" * 200, Side.BLACK: "🐉 Анастасия-Βασιλική Ivanova-Papadopoulou"}))
     names = {lb.side: lb.text for lb in lay.labels_with("name")}
     assert names[Side.WHITE].endswith(ELLIPSIS)
     assert names[Side.BLACK].startswith("Анастасия-Βασιλική")

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from game import Position, Side, variant
-from renderer import ENGLISH, GameResult, LastMove, LastPlay, MatchScore, Words, layout, layout_scene
+from renderer import ENGLISH, GameResult, LastMove, LastPlay, MatchScore, PendingStage, Scene, Words, layout
 from renderer import geometry as G
 from renderer.fonts import font
 from renderer.layout import CAPTION_MAX_W, NAME_X
@@ -29,7 +29,7 @@ def width(text: str, size: int, bold: bool) -> float:
 
 
 def test_english_by_default():
-    lay = layout(PLAKOTO, Position.start(PLAKOTO), W, score=MatchScore(0, 0, 5))
+    lay = layout(Scene(Position.start(PLAKOTO), W, score=MatchScore(0, 0, 5)))
     texts = {lb.role: lb.text for lb in lay.labels if lb.side is W or lb.role in ("match", "variant")}
     assert texts["turn"] == "TO MOVE" and texts["info"] == "360 pips"
     assert texts["match"] == "match to 5" and texts["variant"] == "Plakoto"
@@ -66,19 +66,19 @@ def test_mappings_fall_back_to_english_and_are_read_only():
 def _translated_boards(words: Words) -> list:
     """Boards showing every word: the samples, each reason, a tie, both stages, a titled variant."""
     scenes = [replace(s, words=words) for _, s in sample_scenes()]
-    lays = [layout_scene(s) for s in scenes]
+    lays = [layout(s) for s in scenes]
     end = pos("plakoto", {20: "B15"}, white="0/0/15")
     for reason, points in [(r, 2) for r in REASONS] + [("single", 1)]:
-        lays.append(layout(PLAKOTO, end, B, result=GameResult(W, points, reason), words=words))
-    lays.append(layout(PLAKOTO, end, W, result=GameResult(None, 0, "tie"), words=words))
+        lays.append(layout(Scene(end, B, result=GameResult(W, points, reason), words=words)))
+    lays.append(layout(Scene(end, W, result=GameResult(None, 0, "tie"), words=words)))
     passed = LastPlay(B)
-    lays.append(layout(PLAKOTO, Position.start(PLAKOTO), W, last_play=passed, words=words, dice=(4, 4),
-                       pending=(4, 3, True)))
-    lays.append(layout(PLAKOTO, Position.start(PLAKOTO), B, words=words, pending=(2, 4, False)))
+    lays.append(layout(Scene(Position.start(PLAKOTO), W, last_play=passed, words=words, dice=(4, 4),
+                       pending=PendingStage(4, 3, True))))
+    lays.append(layout(Scene(Position.start(PLAKOTO), B, words=words, pending=PendingStage(2, 4, False))))
     titled = variant("tapa", mother="tie", scoring="backgammon", cube="on")
-    lays.append(layout(titled, Position.start(titled), W, words=words, score=MatchScore(1, 2, 7)))
+    lays.append(layout(Scene(Position.start(titled), W, words=words, score=MatchScore(1, 2, 7))))
     off = variant("plakoto", mother="off", cube="off")
-    lays.append(layout(off, Position.start(off), B, words=words))
+    lays.append(layout(Scene(Position.start(off), B, words=words)))
     return lays
 
 
@@ -119,25 +119,25 @@ def test_greek_and_bulgarian_words_fit_their_boxes(lang):
 
 def test_the_stage_sits_in_the_half_without_the_dice():
     p = pos("plakoto", {24: "W15", 1: "B15"})
-    mine = layout(PLAKOTO, p, W, dice=(5, 5), pending=(5, 4, False))
+    mine = layout(Scene(p, W, dice=(5, 5), pending=PendingStage(5, 4, False)))
     (stage,) = mine.labels_with("stage")
     assert stage.text == "cascade: 4 × 5, then 6s"
     assert stage.x == (G.LEFT_X0 + G.BAR_X0) // 2 and stage.y == G.MID
     assert all(d.box[0] >= G.RIGHT_X0 for d in mine.dice)
-    theirs = layout(PLAKOTO, p, B, dice=(5, 5), pending=(5, 4, False))
+    theirs = layout(Scene(p, B, dice=(5, 5), pending=PendingStage(5, 4, False)))
     assert theirs.labels_with("stage")[0].x == (G.RIGHT_X0 + G.RIGHT_X1) // 2
-    over = layout(PLAKOTO, p, W, pending=(5, 4, False), result=GameResult(W, 1, "single"))
+    over = layout(Scene(p, W, pending=PendingStage(5, 4, False), result=GameResult(W, 1, "single")))
     assert not over.labels_with("stage")
     with pytest.raises(ValueError, match="pending stage"):
-        layout(PLAKOTO, p, W, pending=(5, 0, False))
+        layout(Scene(p, W, pending=PendingStage(5, 0, False)))
 
 
 def test_a_pass_is_said_in_the_players_language():
-    lay = layout(PLAKOTO, Position.start(PLAKOTO), W, last_play=LastPlay(B), words=BULGARIAN_WORDS)
-    assert [lb.text for lb in lay.labels_with("info") if lb.side is B] == ["360 точки  ·  изигра пас"]
+    lay = layout(Scene(Position.start(PLAKOTO), W, last_play=LastPlay(B), words=BULGARIAN_WORDS))
+    assert [lb.text for lb in lay.labels_with("info") if lb.side is B] == ["360 пипа  ·  няма ход, пас"]
     played = LastPlay(W, (LastMove(24, 18),))
-    lay = layout(PLAKOTO, Position.start(PLAKOTO), B, last_play=played, words=GREEK_WORDS)
-    assert [lb.text for lb in lay.labels_with("info") if lb.side is W] == ["360 πόντοι  ·  έπαιξε 24/18"]
+    lay = layout(Scene(Position.start(PLAKOTO), B, last_play=played, words=GREEK_WORDS))
+    assert [lb.text for lb in lay.labels_with("info") if lb.side is W] == ["μέτρημα 360  ·  έπαιξε 24/18"]
 
 
 @pytest.mark.parametrize(("words", "shown"), [
@@ -148,6 +148,40 @@ def test_a_pass_is_said_in_the_players_language():
 def test_a_cycle_match_says_where_it_stands(words, shown):
     """R-CYCLE-1: the cycle, its length and the game being played, beside the score."""
     portes = variant("portes")
-    lay = layout(portes, Position.start(portes), W, score=MatchScore(2, 3, 5, "tavli", 4), words=words)
+    lay = layout(Scene(Position.start(portes), W, score=MatchScore(2, 3, 5, "tavli", 4), words=words))
     assert [lb.text for lb in lay.labels_with("match")] == [shown]
     assert sorted(lb.text for lb in lay.labels_with("score")) == ["2", "3"]
+
+
+def test_a_passed_turn_reads_as_passed_not_as_a_play_called_pass():
+    lay = layout(Scene(Position.start(PLAKOTO), W, last_play=LastPlay(B)))
+    assert [lb.text for lb in lay.labels_with("info") if lb.side is B] == ["360 pips  ·  no move, turn passed"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pip_count_and_the_points_of_a_match_are_different_words(lang):
+    """Greek and Bulgarian players say πόντοι / точки for the points of a match; the pip count has its own
+    word on the board (μέτρημα, пипа), so "167 points" is never read as a score."""
+    words = LANGUAGES[lang]
+    pip_word = words.pips.format(n=7).replace("7", "").strip()
+    point_words = {words.points(n).replace(str(n), "").strip() for n in (1, 7)}
+    match_word = words.match_to.format(n=7).replace("7", "").strip()
+    assert pip_word not in point_words and pip_word not in match_word
+    assert not any(w in pip_word for w in point_words)
+
+
+LEGIBLE = 20   # px on the 1040 px board: about 7.7 px on a phone showing it 400 px wide
+
+
+@pytest.mark.parametrize("words", [ENGLISH, GREEK_WORDS, BULGARIAN_WORDS], ids=["en", "el", "bg"])
+def test_the_tray_words_and_the_info_lines_stay_legible_at_400_px(words):
+    """OFF / WAIT stand in the wood beside the tray (the bands beyond its ends, the gap between its halves), as
+    large as legible text needs; the pip count and the last play are never drawn below `LEGIBLE`."""
+    for lay in _translated_boards(words):
+        for lb in lay.labels:
+            if lb.role in ("caption", "info", "count", "tray"):
+                assert lb.size >= LEGIBLE, (lb.role, lb.text, lb.size)
+        captions = lay.labels_with("caption")
+        assert all(G.TRAY_X0 <= lb.x <= G.TRAY_X1 for lb in captions)
+        assert sorted(lb.y for lb in captions if lb.text == words.off) == [G.number_y(24), G.number_y(1)]
+        assert [lb.y for lb in captions if lb.text == words.wait] == ([G.MID] if lay.waiting_tray else [])
