@@ -12,12 +12,30 @@ from __future__ import annotations
 import itertools
 
 from . import board as B
-from .movegen import HOMEOUT, OPROT, passed, quarter_full, start_work, stepper, trap_points
+from .movegen import HOMEOUT, OPROT, homeout, passed, quarter_full, start_work, stepper, trap_points
 from .plays import Play
 from .position import Position
 
 Hop = tuple[int, int]  # a checker hop as typed: (from, to) in the mover's numbering, bar 25, off 0
 Why = tuple[str, dict[str, object]]  # an English template and its values (errors.GameError)
+
+
+def outright(position: Position, hops: list[Hop]) -> Why | None:
+    """A rule the typed `hops` break in any order and with any dice, or None. Such a rule is the reason to
+    give, whatever else is wrong with the play (a die that does not fit, an empty point on the way):
+
+    - a checker on the bar and no hop enters it: everything on the bar enters first (R-ENTER-3, R-PORTES-3);
+    - the hops bear off, but more of the mover's checkers are outside its home board (on points 7-24, on the
+      bar or waiting) than the hops bring home (R-OFF-1).
+    """
+    cells = position.cells
+    if position.variant.has_bar and cells[B.BAR] and not any(a == B.BAR for a, _ in hops):
+        return "you must enter your checker from the bar first", {}
+    if any(b == B.OFF for _, b in hops):
+        brought = sum(1 for a, b in hops if a > 6 and b <= 6)  # each checker's path crosses into home once
+        if homeout(cells) > brought:
+            return "you can bear off only when all your checkers are in your home board (points 1-6)", {}
+    return None
 
 
 def dice_mismatch(hops: list[Hop], dice: tuple[int, int], roll: list[int], unmade: Hop | None) -> Why:
@@ -88,6 +106,16 @@ def _why_step(position: Position, s: list[int], step: Hop) -> Why | None:
     return None
 
 
+def _out_of_order(s: list[int], step: Hop, later: tuple[Hop, ...]) -> bool:
+    """Whether `step` fails only because this order puts it too early: a later step lands on the point it
+    leaves (its own chain, `24/18/13` tried as 18/13 first), or the mover has a checker on the bar and a later
+    step enters it (R-ENTER-3, R-PORTES-3). Such a failure names no rule the player broke."""
+    p, _ = step
+    if any(t == p for _, t in later):
+        return True
+    return p != B.BAR and s[B.BAR] > 0 and any(q == B.BAR for q, _ in later)
+
+
 def explain(position: Position, dice: tuple[int, int], cands: list[tuple[Hop, ...]], plays: list[Play]) -> Why:
     """Say why none of the candidate step sets is a legal play (R-NOTE-3)."""
     v = position.variant
@@ -106,7 +134,7 @@ def explain(position: Position, dice: tuple[int, int], cands: list[tuple[Hop, ..
                 legal = [st for dv in ({d1, d2} if die is None else {die}) for st in steps_of(s, dv)
                          if st[0] == p and st[1] == t]
                 if not legal:
-                    reason = _why_step(position, s, (p, t))
+                    reason = None if _out_of_order(s, (p, t), order[depth + 1:]) else _why_step(position, s, (p, t))
                     if reason and depth > best_depth:  # the reason met furthest into the play
                         best_reason, best_depth = reason, depth
                     break

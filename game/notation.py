@@ -16,7 +16,7 @@ from collections import Counter
 
 from . import board as B
 from .errors import AmbiguousPlayError, IllegalPlayError, NotationError
-from .explain import Hop, dice_mismatch, explain
+from .explain import Hop, dice_mismatch, explain, outright
 from .movegen import Step, roll_dice, start_work, stepper
 from .plays import Play, legal_plays
 from .position import Position
@@ -226,6 +226,9 @@ def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
         raise IllegalPlayError("no move is possible with {dice}: your turn passes", dice=f"{d1}-{d2}")
     if not position.variant.has_bar and any(a == 25 for a, _ in hops):
         raise IllegalPlayError("there is no bar in {variant}", variant=position.variant.name)
+    why = outright(position, hops)
+    if why is not None:
+        raise IllegalPlayError(why[0], **why[1])
     cands = _candidates(hops, roll)
     if not cands:
         unmade = next((hop for hop in hops if not _realizations(hop, roll)), None)
