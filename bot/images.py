@@ -12,9 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from game import GameError, Position, Side, Variant
-from game.notation import parse_play
-from game.outcome import Outcome
+from game import GameError, Outcome, Position, Side, Variant, parse_play
 from renderer import (
     ENGLISH,
     MAX_FRAMES,

@@ -11,11 +11,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING
 
-from game import GameError, IllegalPlayError
-from game.ai import score_play
-from game.builder import build
-from game.notation import parse_play, read_hops
-from game.plays import Play
+from game import GameError, IllegalPlayError, Play, build, parse_play, read_hops, score_play
 from storage import GameRecord, NotFound
 
 from . import handlers, views

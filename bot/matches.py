@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.match import CYCLES, Match, MatchSpec, cycle_variant, match_spec
+from game import CYCLES, Match, MatchSpec, cycle_variant, match_spec
 from storage import GameRecord, MatchRecord, NotFound
 
 from .context import Ctx

@@ -14,9 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game import Side, Variant
-from game.flow import Game
-from game.match import CYCLES, match_spec
+from game import CYCLES, Game, Side, Variant, match_spec
 from storage import AlreadyExists, GameRecord, MatchRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
 from . import dice, results, views, words

@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from game import Side
-from game.builder import BuildState, Pick, SingleMove, build
-from game.flow import Game
+from game import BuildState, Game, Pick, Side, SingleMove, build
 from renderer import LastPlay, MatchScore
 from storage import GameRecord, NotFound
 
