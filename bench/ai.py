@@ -22,10 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.percentile import pct
-from game import PRESETS, variant
-from game.ai import ai_chooser, play_game, random_play
-from game.plays import Play
-from game.sides import Side
+from game import PRESETS, Play, Side, ai_chooser, play_game, random_play, variant
 
 
 def one_game(name: str, index: int, seed: int) -> tuple[bool, list[float]]:

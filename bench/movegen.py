@@ -20,9 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.percentile import pct
-from game import PRESETS, Position, variant
-from game.ai import play_game, random_play
-from game.plays import generate_plays, legal_plays, pass_position
+from game import PRESETS, Position, generate_plays, legal_plays, pass_position, play_game, random_play, variant
 
 
 def corpus(size: int, seed: int = 2026) -> list[tuple[Position, tuple[int, int]]]:

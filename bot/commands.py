@@ -17,9 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game import PRESETS
-from game.match import CYCLES
-from game.variants import ALIASES
+from game import ALIASES, CYCLES, PRESETS
 
 from .replies import Identity
 

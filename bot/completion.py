@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from game import GameError
-from game.notation import read_hops
-from game.plays import Play
+from game import GameError, Play, read_hops
 
 Edge = tuple[int, int]
 _SPELLINGS = (("in/", "bar/"), ("b/", "bar/"), ("/o", "/off"))  # short forms a player may start a word with

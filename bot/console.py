@@ -16,9 +16,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from game import Position, Side, variant
-from game.ascii import render_ascii
-from game.flow import Game
+from game import Game, Position, Side, render_ascii, variant
 
 from .commands import Command, CommandError, parse
 from .replies import Board, Caller, Chat, Identity, Notice, Reply

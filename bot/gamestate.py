@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game import Position, Side, Variant, variant
-from game.flow import Game
-from game.outcome import Outcome
+from game import Game, Outcome, Position, Side, Variant, variant
 from storage import GameRecord, GameResult
 
 from .dice import format_dice, parse_dice

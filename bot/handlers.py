@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from game import AmbiguousPlayError, GameError, IllegalPlayError, NotationError, Side
-from game.flow import Game
-from game.notation import parse_play
-from game.plays import Play
+from game import AmbiguousPlayError, Game, GameError, IllegalPlayError, NotationError, Play, Side, parse_play
 from storage import GameRecord
 
 from . import dice, images, views, words

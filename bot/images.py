@@ -11,8 +11,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from game import GameError, Position, Side
-from game.notation import parse_play
+from game import GameError, Position, Side, parse_play
 from renderer import ENGLISH, MAX_FRAMES, LastPlay, Scene, Words, pick_frames, render_png, render_replay
 from storage import GameRecord, MoveLogEntry
 

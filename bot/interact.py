@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
-from game import GameError, IllegalPlayError
-from game.ai import score_play
-from game.builder import build
-from game.notation import parse_play
-from game.plays import Play
+from game import GameError, IllegalPlayError, Play, build, parse_play, score_play
 from storage import GameRecord, NotFound
 
 from . import handlers, lobby, views

@@ -11,9 +11,7 @@ from __future__ import annotations
 import base64
 import hashlib
 
-from game import Side, Variant
-from game.flow import Game
-from game.match import CYCLES, Match, MatchSpec, cycle_variant, match_spec
+from game import CYCLES, Game, Match, MatchSpec, Side, Variant, cycle_variant, match_spec
 from storage import AlreadyExists, GameRecord, MatchRecord, NotFound
 
 from .context import Ctx

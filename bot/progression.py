@@ -12,8 +12,7 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 
-from game.flow import Game
-from game.match import CYCLES, match_spec
+from game import CYCLES, Game, match_spec
 from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
 from . import dice, results, views, words

@@ -10,10 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from game import Side
-from game.ai import choose_play
-from game.flow import FlowEvent, Game
-from game.plays import Play
+from game import FlowEvent, Game, Play, Side, choose_play
 from renderer import LastPlay
 
 from .dice import ai_seed, format_dice, roll

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import Position
-from game.flow import Game
-from game.notation import parse_play
+from game import Game, Position, parse_play
 from storage import GameRecord, MoveLogEntry
 
 from .dice import commitment, format_dice, roll

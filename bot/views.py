@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from game import Side
-from game.builder import BuildState, Pick, SingleMove, build
-from game.flow import Game
+from game import BuildState, Game, Pick, Side, SingleMove, build
 from renderer import LastPlay, MatchScore, Scene
 from storage import GameRecord, NotFound
 

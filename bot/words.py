@@ -15,8 +15,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from functools import cache
 
-from game import GameError, variant
-from game.match import CYCLES
+from game import CYCLES, GameError, variant
 from renderer import ENGLISH, Words
 
 from . import i18n

@@ -1,8 +1,20 @@
 """tabla's rules engine: pure, standard library only, no I/O (RULES.md is the spec).
 
-This module only hands names on; see the submodules for the rules they implement.
+This module only hands names on; see the submodules for the rules they implement. Other packages import the
+engine from here, never from a submodule (tests/game/test_exports.py keeps it so): a name they need that is
+missing here is added here.
+
+- positions and variants: `Position` (TPN: `Position.from_tpn`, `to_tpn`, `START_TPN`), `Side`, `variant`,
+  `Variant`, `PRESETS`, `ALIASES`;
+- plays and notation: `legal_plays`, `Play`, `parse_play`, `read_hops`, `format_play`, the move `build`er;
+- games and matches: `Game`, `FlowEvent`, `Outcome`, `Match`, `match_spec`, `CYCLES`;
+- the computer: the heuristic `choose_play` and `score_play`, the choosers `ai_chooser` and `random_play`,
+  and whole games `play_game`, `play_out`, `play_match`;
+- the engine's errors, each with a message template for the player (`GameError`).
 """
 
+from .ascii import render_ascii
+from .builder import BuildState, Pick, SingleMove, build
 from .errors import (
     AmbiguousPlayError,
     GameError,
@@ -12,23 +24,64 @@ from .errors import (
     OptionError,
     TPNError,
 )
-from .position import PointView, Position
+from .evaluation import score_play
+from .flow import FlowEvent, Game, Stage
+from .match import CYCLES, Match, MatchSpec, cycle_variant, match_spec
+from .notation import format_play, parse_play, read_hops
+from .outcome import REASONS, Outcome
+from .plays import Play, generate_plays, legal_plays, pass_position
+from .position import START_TPN, PointView, Position
+from .search import choose_play
+from .selfplay import CHOOSERS, Chooser, ai_chooser, play_game, play_match, play_out, random_play
 from .sides import Side
-from .variants import PRESETS, Variant, parse_options, variant
+from .variants import ALIASES, PRESETS, Variant, parse_options, variant
 
 __all__ = [
+    "ALIASES",
+    "CHOOSERS",
+    "CYCLES",
     "PRESETS",
+    "REASONS",
+    "START_TPN",
     "AmbiguousPlayError",
+    "BuildState",
+    "Chooser",
+    "FlowEvent",
+    "Game",
     "GameError",
     "GameFlowError",
     "IllegalPlayError",
+    "Match",
+    "MatchSpec",
     "NotationError",
     "OptionError",
+    "Outcome",
+    "Pick",
+    "Play",
     "PointView",
     "Position",
     "Side",
+    "SingleMove",
+    "Stage",
     "TPNError",
     "Variant",
+    "ai_chooser",
+    "build",
+    "choose_play",
+    "cycle_variant",
+    "format_play",
+    "generate_plays",
+    "legal_plays",
+    "match_spec",
     "parse_options",
+    "parse_play",
+    "pass_position",
+    "play_game",
+    "play_match",
+    "play_out",
+    "random_play",
+    "read_hops",
+    "render_ascii",
+    "score_play",
     "variant",
 ]

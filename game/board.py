@@ -28,6 +28,11 @@ SIZE = 30
 PIN = 100
 
 
+def point_name(p: int) -> str:
+    """A point index as notation writes it (R-NOTE-1): `bar` (25), `off` (0), else the number."""
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
 def contrary_map(p: int) -> int:
     """R-BOARD-2: point p of one side is point 25 − p of the other."""
     return 25 - p

@@ -22,12 +22,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-from .ai import CHOOSERS, play_game, play_match
 from .ascii import render_ascii
 from .errors import GameError
 from .match import CYCLES, Match, match_spec
 from .plays import Play, legal_plays, pass_position
 from .position import Position
+from .selfplay import CHOOSERS, play_game, play_match
 from .sides import Side
 from .variants import PRESETS, Variant, parse_options, variant
 

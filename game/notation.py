@@ -5,7 +5,7 @@ highest starting point down; a checker that moves on after pinning or hitting sh
 `24/18*/13` (R-TURN-6); a landing pin or hit is marked `13/7*`; repeated moves are grouped `13/7(2)`; a
 combined move is written `24/13` unless its paths would lead to different positions, then the chain is spelled
 out (`24/19/13`). The parser accepts any order, chains, combined moves, `(n)`, `bar`/`b`/`in`, `off`/`o`,
-optional `*`, commas or spaces, any case.
+optional `*`, commas or spaces, any case. Why a readable play is illegal is said by `game.explain`.
 """
 
 from __future__ import annotations
@@ -16,15 +16,14 @@ from collections import Counter
 
 from . import board as B
 from .errors import AmbiguousPlayError, IllegalPlayError, NotationError
-from .movegen import HOMEOUT, OPROT, Step, passed, quarter_full, roll_dice, start_work, stepper, trap_points
+from .explain import Hop, dice_mismatch, explain, outright
+from .movegen import Step, roll_dice, start_work, stepper
 from .plays import Play, legal_plays
 from .position import Position
 
 MAX_TEXT = 200
 _TOKEN = re.compile(r"^([a-z0-9*]+(?:/[a-z0-9*]+)+)(?:\((\d)\))?$")
 _POINT_WORDS = {"bar": 25, "b": 25, "in": 25, "off": 0, "o": 0}
-
-Hop = tuple[int, int]
 
 
 # --- output ---------------------------------------------------------------------------------------------
@@ -43,16 +42,12 @@ def _paths(steps: tuple[Step, ...]) -> list[list[tuple[int, bool]]]:
     return paths
 
 
-def _name(p: int) -> str:
-    return "bar" if p == 25 else "off" if p == 0 else str(p)
-
-
 def _path_text(path: list[tuple[int, bool]], explicit: bool) -> str:
     touched = any(hit for _, hit in path[1:-1])
     if explicit or touched:
-        return "/".join(_name(p) + ("*" if hit else "") for p, hit in path)
+        return "/".join(B.point_name(p) + ("*" if hit else "") for p, hit in path)
     last, hit = path[-1]
-    return f"{_name(path[0][0])}/{_name(last)}{'*' if hit else ''}"
+    return f"{B.point_name(path[0][0])}/{B.point_name(last)}{'*' if hit else ''}"
 
 
 def _join(paths: list[list[tuple[int, bool]]], explicit: bool) -> str:
@@ -131,7 +126,8 @@ def read_hops(text: str) -> list[Hop]:
         for a, b in itertools.pairwise(points):
             if b >= a:
                 raise NotationError("{token!r}: checkers move down from higher to lower points "
-                                    "({start} to {end} goes backwards)", token=raw, start=_name(a), end=_name(b))
+                                    "({start} to {end} goes backwards)", token=raw, start=B.point_name(a),
+                                    end=B.point_name(b))
         hops.extend(list(itertools.pairwise(points)) * repeat)
     return hops
 
@@ -230,9 +226,13 @@ def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
         raise IllegalPlayError("no move is possible with {dice}: your turn passes", dice=f"{d1}-{d2}")
     if not position.variant.has_bar and any(a == 25 for a, _ in hops):
         raise IllegalPlayError("there is no bar in {variant}", variant=position.variant.name)
+    why = outright(position, hops)
+    if why is not None:
+        raise IllegalPlayError(why[0], **why[1])
     cands = _candidates(hops, roll)
     if not cands:
-        template, values = _dice_mismatch(hops, dice, roll)
+        unmade = next((hop for hop in hops if not _realizations(hop, roll)), None)
+        template, values = dice_mismatch(hops, dice, roll, unmade)
         raise IllegalPlayError(template, **values)
     matches = _match(position, dice, cands, by_work)
     if len(matches) == 1:
@@ -241,127 +241,5 @@ def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
         alts = sorted({format_steps(seq, explicit=True) for seq in matches.values()})
         raise AmbiguousPlayError("{play} is ambiguous: {choices}", alts, play=text.strip(),
                                  choices=" or ".join(alts))
-    template, values = _explain(position, dice, cands, plays)
+    template, values = explain(position, dice, cands, plays)
     raise IllegalPlayError(template, **values)
-
-
-# --- explanations ---------------------------------------------------------------------------------------
-
-Why = tuple[str, dict[str, object]]  # an English template and its values (errors.GameError)
-
-
-def _dice_mismatch(hops: list[Hop], dice: tuple[int, int], roll: list[int]) -> Why:
-    d1, d2 = dice
-    text = f"{d1}-{d2}"
-    total = sum(roll)
-    dist = sum(a - b for a, b in hops if b != 0)
-    if dist > total:
-        return ("you rolled {dice}: that moves {distance} points, more than your dice allow",
-                {"dice": text, "distance": dist})
-    for a, b in hops:
-        if not _realizations((a, b), roll):
-            if b == 0:
-                return "you rolled {dice}: no die bears off from point {point}", {"dice": text, "point": a}
-            return ("you rolled {dice}: {move} is a move of {distance}, which your dice don't make",
-                    {"dice": text, "move": f"{_name(a)}/{_name(b)}", "distance": a - b})
-    return "you rolled {dice}: those moves use more dice than you have", {"dice": text}
-
-
-def _example(plays: list[Play]) -> str:
-    return plays[0].notation
-
-
-def _why_step(position: Position, s: list[int], step: Hop) -> Why | None:
-    """Why a single step cannot be made in working cells `s`, in a player's words; None if it can."""
-    p, t = step
-    v = position.variant
-    opp = position.turn.other.value
-    if p == 25:
-        if not v.has_bar:
-            return "there is no bar in {variant}", {"variant": v.name}
-        if s[B.BAR] + s[B.WAIT] == 0:
-            return "you have no checker to enter", {}
-    else:
-        if v.has_bar and s[B.BAR]:
-            return "you must enter your checker from the bar first", {}
-        c = s[p]
-        if c < -B.PIN:
-            return "your checker on point {point} is pinned and cannot move", {"point": p}
-        if c <= 0:
-            return "you have no checker on point {point}", {"point": p}
-        if v.has_waiting and p == 24 and s[B.WAIT] and c <= 2:
-            return "the two checkers on your 24-point stay until all your checkers have entered", {}
-        if v.runner and not passed(s):
-            runner = next((q for q in range(13, 24) if s[q] > 0), 0)
-            if runner and p != runner:
-                return ("only your runner on point {runner} may move until it reaches your points 1-12 "
-                        "(fevga)", {"runner": runner})
-    if t == 0:
-        if s[HOMEOUT]:
-            return "you can bear off only when all your checkers are in your home board (points 1-6)", {}
-        return "you can bear off from point {point} with a bigger number only from your highest point", {"point": p}
-    w = s[t]
-    if w < -B.PIN:
-        return "point {point} is closed: {side} holds it with a checker that pins yours", {"point": t, "side": opp}
-    if v.blocking and w < 0:
-        return ("point {point} is closed: {side} holds it (one checker holds a point in {variant})",
-                {"point": t, "side": opp, "variant": v.name})
-    if w < -1:
-        return "point {point} is closed: {side} holds it with {count} checkers", {"point": t, "side": opp,
-                                                                                   "count": -w}
-    if v.has_waiting and w > 0 and (p == 25 and (t != 24 or not s[B.BAR])):
-        return "you cannot enter onto point {point}: you already have a checker there", {"point": t}
-    if v.has_waiting and w > 0 and 13 <= t <= 23:
-        return "you may have only one checker on point {point} (points 13-23 hold one checker each)", {"point": t}
-    return None
-
-
-def _explain(position: Position, dice: tuple[int, int], cands: list[tuple[Hop, ...]], plays: list[Play]) -> Why:
-    """Say why none of the candidate step sets is a legal play (R-NOTE-3)."""
-    v = position.variant
-    steps_of, apply = stepper(v)
-    base = start_work(position)
-    d1, d2 = dice
-    best_reason: Why | None = None
-    best_depth = -1
-    complete = False
-    full_quarter = False
-    for cand in cands:
-        for order in itertools.permutations(cand):
-            s = base
-            for depth, (p, t) in enumerate(order):
-                die = p - t if t else None
-                legal = [st for dv in ({d1, d2} if die is None else {die}) for st in steps_of(s, dv)
-                         if st[0] == p and st[1] == t]
-                if not legal:
-                    reason = _why_step(position, s, (p, t))
-                    if reason and depth > best_depth:  # the reason met furthest into the play
-                        best_reason, best_depth = reason, depth
-                    break
-                s = apply(s, legal[0])
-            else:
-                complete = True
-                full_quarter = full_quarter or (v.runner and quarter_full(s))
-                break
-    example = _example(plays)
-    need = len(plays[0].steps)
-    if complete or best_reason is None:
-        if full_quarter:
-            return ("your play may not end with all six of your points 19-24 held (fevga), for example "
-                    "{example} is possible", {"example": example})
-        used = max(len(c) for c in cands)
-        if used < need and not any(pl.work[B.OFF] == 15 for pl in plays):
-            if d1 != d2:
-                return "you must play both dice, for example {example}", {"example": example}
-            return "you must play {count} moves, for example {example}", {"count": need, "example": example}
-        if d1 != d2 and need == 1:
-            return ("you must play the {die} (the larger die) when only one die can be played, for example "
-                    "{example}", {"die": max(d1, d2), "example": example})
-        if v.name == "tawula" and (base[OPROT] or any(pl.work[OPROT] for pl in plays)):
-            return ("{side}'s bar is protected: leave it a point to enter in your 7-12, for example {example}",
-                    {"side": position.turn.other.value, "example": example})
-        if v.runner and trap_points(base):
-            return ("{side} is shut in behind your six points: open one of them, for example {example}",
-                    {"side": position.turn.other.value, "example": example})
-        return "that play is not allowed; for example {example}", {"example": example}
-    return best_reason

@@ -136,7 +136,7 @@ def random_game(name: str = "plakoto", seed: int = 7, max_plays: int = 60,
                 names: dict[Side, str] | None = None) -> list[Scene]:
     """The boards of a game played by random legal plays, white's view: the start, then one per play (a Gul
     Bara stage counts as a play)."""
-    from game.plays import legal_plays
+    from game import legal_plays
 
     rng = random.Random(seed)
     v = variant(name)

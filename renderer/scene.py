@@ -10,8 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from game import Position, Side, Variant
-from game.plays import Play
+from game import Play, Position, Side, Variant
 
 from .words import ENGLISH, Words
 

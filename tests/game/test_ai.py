@@ -1,5 +1,5 @@
-"""The computer opponent (game/ai.py): reproducible, takes wins (R-END-1, R-END-2), pins (R-MOVE-2), guards
-its mother (R-END-2), and beats a random player."""
+"""The heuristic computer (game/evaluation.py, game/search.py, game/selfplay.py): reproducible, takes wins
+(R-END-1, R-END-2), pins (R-MOVE-2), guards its mother (R-END-2), and beats a random player."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import Position, Side, ai, variant
+from game import Position, Side, ai, evaluation, search, variant
 from game.board import PIN, flip
 from game.plays import Play, legal_plays, pass_position
 
@@ -61,7 +61,7 @@ def test_the_same_seed_gives_the_same_choices(name: str) -> None:
 def test_equal_values_are_broken_by_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     plays = _plays("plakoto", _tpn({1: "B13", 19: "B2", 13: "W5", 24: "W10"}), (3, 1))
     assert len(plays) > 3
-    monkeypatch.setattr(ai, "evaluate", lambda cells, var: 0.0)  # every play is worth the same
+    monkeypatch.setattr(evaluation, "evaluate", lambda cells, var: 0.0)  # every play is worth the same
     picks = [ai.choose_play(plays, seed=s) for s in range(40)]
     assert picks == [ai.choose_play(plays, seed=s) for s in range(40)]
     assert len({p.notation for p in picks}) > 1  # the seed, not the list order, decides
@@ -109,7 +109,7 @@ def test_R_END_1_bears_off_the_last_checker_whatever_the_evaluation_says(
     tpn = _tpn({6: "W1", 1: "W1", 24: "B15"}, white="0/0/13")
     plays = _plays("plakoto", tpn, (6, 1))
     assert any(p.end is None for p in plays)
-    monkeypatch.setattr(ai, "evaluate", lambda cells, var: 1e12)  # no evaluation outranks a win
+    monkeypatch.setattr(evaluation, "evaluate", lambda cells, var: 1e12)  # no evaluation outranks a win
     chosen = ai.choose_play(plays, seed=0)
     assert chosen.end is not None and chosen.end.winner is Side.WHITE and chosen.end.points == 2
 
@@ -192,18 +192,18 @@ def test_R_GULBARA_3_the_cascade_plan_stays_within_its_budget(monkeypatch: pytes
     plays = legal_plays(position, (1, 1))
     assert len(plays) > 100
     listed: list[int] = []
-    real = ai.enumerate_plays
+    real = search.enumerate_plays
 
     def counting(*args: object, **kwargs: object) -> object:
         leaves = real(*args, **kwargs)  # type: ignore[arg-type]
         listed.append(len(leaves))
         return leaves
 
-    monkeypatch.setattr(ai, "enumerate_plays", counting)
+    monkeypatch.setattr(search, "enumerate_plays", counting)
     chosen = ai.choose_play(plays, seed=1)
     assert chosen in plays
     assert listed  # the later stages were looked at ...
-    assert len(plays) + sum(listed) <= ai.PLAN_BUDGET + max(listed)  # ... within the budget (one stage over)
+    assert len(plays) + sum(listed) <= search.PLAN_BUDGET + max(listed)  # ... within the budget (one stage over)
 
 
 def _turns_for_replies(seed: int) -> list[tuple[list[Play], Play]]:
@@ -212,7 +212,7 @@ def _turns_for_replies(seed: int) -> list[tuple[list[Play], Play]]:
     out = []
     for position, dice in _random_positions("gulbara", seed=seed, turns=80):
         plays = legal_plays(position, dice)
-        if len(plays) < 2 or ai._continues(plays[0]):
+        if len(plays) < 2 or search._continues(plays[0]):
             continue
         best = max(plays, key=ai.score_play)
         after = best.position
@@ -236,8 +236,8 @@ def test_R_GULBARA_3_a_turn_is_valued_by_the_opponents_best_answer_to_each_roll(
                     expected += ai.evaluate(flip(after.cells, False), after.variant)
                     continue
                 replies = legal_plays(after, (a, b))
-                values = [ai._pips(ai.score_play(r)) for r in replies] or [
-                    ai._pips(ai.score_leaf(after, (a, b), 0, after.cells, None))]
+                values = [search._pips(ai.score_play(r)) for r in replies] or [
+                    search._pips(ai.score_leaf(after, (a, b), 0, after.cells, None))]
                 expected -= max(values)
         assert ai.answer_value(after) == pytest.approx(expected / 36)
 
@@ -249,7 +249,7 @@ def test_R_GULBARA_3_a_turn_is_chosen_among_the_best_plays_by_the_answers_they_a
             top: dict[tuple[int, ...], Play] = {}
             for play in sorted(plays, key=ai.score_play, reverse=True):
                 top.setdefault(play.work, play)
-            candidates = list(top.values())[:ai.REPLY_FIRST]
+            candidates = list(top.values())[:search.REPLY_FIRST]
             chosen = ai.choose_play(plays, seed=0)
             assert chosen.work in {c.work for c in candidates}
             assert ai.answer_value(chosen.position) == max(ai.answer_value(c.position) for c in candidates)

@@ -1,0 +1,94 @@
+"""Whole games between choosers: the random baseline, the heuristic computer, and the self-play harness.
+
+A `Chooser` picks one of a roll's legal plays with a `random.Random` for its ties. `random_play` is the
+uniformly random baseline; `ai_chooser` is the heuristic computer (`game.search.choose_play`). `play_game`,
+`play_out` and `play_match` play whole games and matches between two choosers through `game.flow.Game`
+(R-OPEN-1, R-TURN-3, R-GULBARA-3, R-CYCLE-1…5), with every die drawn from a seeded `random.Random`, so a
+seed replays them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .flow import Game
+from .match import Match
+from .plays import Play
+from .search import choose_play
+from .sides import Side
+from .variants import Variant
+
+
+def random_play(plays: list[Play], rng: random.Random) -> Play:
+    """A uniformly random legal play: the baseline opponent every computer is measured against.
+
+    :raises ValueError: `plays` is empty (R-TURN-3).
+    """
+    if not plays:
+        raise ValueError("no legal play to choose from: the turn passes (R-TURN-3)")
+    return rng.choice(plays)
+
+
+# --- whole games ------------------------------------------------------------------------------------------
+
+Chooser = Callable[[list[Play], random.Random], Play]
+
+
+def ai_chooser(plays: list[Play], rng: random.Random) -> Play:
+    """The heuristic computer (`choose_play`) in the shape of a `Chooser`."""
+    return choose_play(plays, rng=rng)
+
+
+CHOOSERS: dict[str, Chooser] = {"ai": ai_chooser, "random": random_play}
+
+
+def play_game(variant: Variant, white: Chooser, black: Chooser, dice: random.Random,
+              choices: random.Random | None = None, max_turns: int = 10_000) -> Game:
+    """One whole game from the opening roll (R-OPEN-1) to its end, with dice drawn from `dice`; a side with
+    no legal play passes (R-TURN-3). `choices` breaks the choosers' ties (defaults to `dice`).
+
+    :raises RuntimeError: the game is still running after `max_turns` turns (a safety net, not a rule).
+    """
+    return play_out(Game.new(variant), white, black, dice, choices, max_turns)
+
+
+def play_out(game: Game, white: Chooser, black: Chooser, dice: random.Random,
+             choices: random.Random | None = None, max_turns: int = 10_000) -> Game:
+    """Play `game` to its end: the opening roll if due, rolls, plays, passes, and Gul Bara's cascade stages,
+    which come with their dice and no roll (R-GULBARA-3).
+
+    :raises RuntimeError: the game is still running after `max_turns` turns (a safety net, not a rule).
+    """
+    choices = dice if choices is None else choices
+    while game.phase == "opening":
+        game = game.opening(dice.randint(1, 6), dice.randint(1, 6))
+    while game.phase != "over":
+        if game.turns > max_turns:
+            raise RuntimeError(f"the game did not end within {max_turns} turns")
+        if game.phase == "roll":
+            game = game.roll(dice.randint(1, 6), dice.randint(1, 6))
+        plays = game.plays()
+        if not plays:
+            game = game.pass_turn()
+            continue
+        chooser = white if game.turn is Side.WHITE else black
+        game = game.play(chooser(plays, choices))
+    return game
+
+
+def play_match(match: Match, white: Chooser, black: Chooser, dice: random.Random,
+               choices: random.Random | None = None, max_games: int = 1_000) -> tuple[Match, list[Game]]:
+    """Play `match` (plain or cycle, R-CYCLE-1…5) to its end; returns the finished match and its games.
+
+    :raises RuntimeError: a game that never ends, or more than `max_games` games (safety nets, not rules).
+    """
+    played: list[Game] = []
+    while not match.over:
+        if len(played) >= max_games:
+            raise RuntimeError(f"the match did not end within {max_games} games")
+        game = play_out(match.new_game(), white, black, dice, choices)
+        assert game.outcome is not None
+        played.append(game)
+        match = match.record(game.outcome)
+    return match, played
