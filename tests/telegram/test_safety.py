@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.actions import Verb
+from bot.actions import Action, Verb
 from bot.replies import Reply
 from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
@@ -193,3 +193,23 @@ async def test_a_group_upgraded_to_a_supergroup_goes_on_with_its_games(fake: Fak
     await adapter.poster.post(old["id"], Reply("A reminder for the group."))
     sent = [c for c in fake.calls[n:] if c.method == "sendMessage"]
     assert [(c.chat_id, c.status) for c in sent] == [(new["id"], 200)], "straight to the supergroup"
+
+
+async def test_a_games_button_forged_onto_another_groups_message_is_refused(fake: FakeBotAPI,
+                                                                            adapter: TelegramAdapter,
+                                                                            service: Service) -> None:
+    """N1: a player's game button sent on a bot message in another group (a modified client can send any
+    callback data) is refused there, and that group's message (an open challenge) keeps its Accept button."""
+    record, board = await a_game(fake, service)
+    elsewhere = group(-100777, "Another club")
+    challenge = fake.messages[(elsewhere["id"], sent_of(fake, await say(fake, elsewhere, CAROL.data,
+                                                                        "/challenge tapa")).message_id)]
+    accept_before = challenge.markup
+    who = player_to_move(board)
+    for verb in (Verb.OPEN, Verb.BOARD):
+        outcome = await tap(fake, who, challenge, Action(verb, record.id, record.version).pack())
+        assert outcome.toast and "another chat" in outcome.toast
+    await fake.drained()
+    assert fake.messages[(challenge.chat_id, challenge.message_id)].edits == 0
+    assert fake.messages[(challenge.chat_id, challenge.message_id)].markup == accept_before
+    assert await service.store.games.get(record.id) == record
