@@ -49,3 +49,29 @@ async def test_open_the_game_gives_the_builder_only_to_the_player_to_move(servic
         assert reply.builder is None, who
     mine = await service.press(Caller(mover, CHAT), data)
     assert mine.ok and mine.builder is not None
+
+
+async def test_a_redelivered_update_is_recognised_before_any_other_check(service: Service) -> None:
+    """N3: the same update delivered again (as after a crash: same chat and message id) was applied once but
+    answered "It is <opponent>'s turn …, not yours."; now it is recognised first and answered not at all
+    (`Reply.repeat`: adapters send nothing), or, when the first delivery never got as far as a change, served."""
+    gid = await _human_game(service)
+    record = await service.store.games.get(gid)
+    game = game_of(record)
+    mover = ALICE if game.turn is Side.WHITE else BOB
+    play = game.plays()[0].notation
+    caller = Caller(mover, CHAT, "-100123:55")
+    first = await service.handle(caller, f"/move {play} {gid}")
+    assert first.ok and not first.repeat, first.text
+    _, log = await service.store.games.snapshot(gid)
+    again = await service.handle(caller, f"/move {play} {gid}")
+    assert again.repeat, again.text
+    assert len((await service.store.games.snapshot(gid))[1]) == len(log)
+    challenge = Caller(CAROL, CHAT, "-100123:56")
+    made = await service.handle(challenge, "/challenge tapa")
+    assert made.ok and not made.repeat
+    assert (await service.handle(challenge, "/challenge tapa")).repeat  # a refusal it would get now: none
+    fresh = Caller(CAROL, CHAT, "-100123:57")
+    crashed_before_any_change = await service.handle(fresh, "/help")
+    assert crashed_before_any_change.ok
+    assert (await service.handle(fresh, "/help")).ok  # what succeeds again is answered as the first time

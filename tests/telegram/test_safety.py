@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bot.actions import Action, Verb
+from bot.gamestate import game_of
 from bot.replies import Reply
 from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
@@ -213,3 +214,26 @@ async def test_a_games_button_forged_onto_another_groups_message_is_refused(fake
     assert fake.messages[(challenge.chat_id, challenge.message_id)].edits == 0
     assert fake.messages[(challenge.chat_id, challenge.message_id)].markup == accept_before
     assert await service.store.games.get(record.id) == record
+
+
+async def test_a_redelivered_message_is_applied_once_and_answered_once(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                                       service: Service) -> None:
+    """N3: the same update delivered twice (same chat and message id, as after a crash) was applied once but
+    answered a second time with "It is <opponent>'s turn …, not yours."; now the second is not answered."""
+    record, board = await a_game(fake, service)
+    play = game_of(record).plays()[0].notation
+    text = f"/move {play} {record.id}"
+    message = {"message_id": fake.next_message_id(GROUP["id"]), "date": 0, "chat": GROUP,
+               "from": player_to_move(board), "text": text,
+               "entities": [{"type": "bot_command", "offset": 0, "length": len("/move")}]}
+    n = len(fake.calls)
+    fake.push({"message": message})
+    await fake.wait_sent("sendPhoto", chat_id=GROUP["id"], after=n)
+    moved = await service.store.games.snapshot(record.id)
+    m = len(fake.calls)
+    fake.push({"message": dict(message)})
+    await fake.drained()
+    await asyncio.sleep(0.5)
+    answers = [c for c in fake.calls[m:] if c.method in ("sendMessage", "sendPhoto") and c.chat_id == GROUP["id"]]
+    assert answers == [], [c.params.get("text") or c.params.get("caption") for c in answers]
+    assert await service.store.games.snapshot(record.id) == moved
