@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from bot.actions import Verb
+from bot.actions import Action, Verb
 from bot.discord_adapter import DiscordAdapter
 from bot.service import Service
 
@@ -163,3 +163,18 @@ async def test_a_games_button_forged_onto_another_channels_message_is_refused(fa
     assert answer.ephemeral and not answer.custom_ids and "another chat" in answer.content
     assert fake.messages[challenge.message_id]["components"] == components
     assert await service.store.games.get(game_id) == before
+
+
+async def test_open_the_game_pressed_by_someone_else_shows_the_board_without_the_builder(
+        fake: FakeDiscord, adapter: DiscordAdapter, service: Service) -> None:
+    """N2: the reminders' "Open the game" pressed by anyone but the player to move answers ephemerally with the
+    board and no move builder; the player to move gets the builder."""
+    game_id, board_id, _ = await a_game(fake)
+    record = await service.store.games.get(game_id)
+    open_the_game = Action(Verb.BOARD, game_id, record.version).pack()
+    for who in (BOB, CAROL):
+        answer = await (await press(fake, who, board_id, open_the_game)).message()
+        assert answer.ephemeral and answer.png is not None
+        assert not answer.custom_ids, answer.custom_ids
+    mine = await (await press(fake, ALICE, board_id, open_the_game)).message()
+    assert mine.ephemeral and mine.custom_ids
