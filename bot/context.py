@@ -21,13 +21,15 @@ class Refusal(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Ctx:
-    """One call's caller, chat, player record and reply language."""
+    """One call's caller, chat, player record and reply language; `repeat` when its command id was seen before
+    (a redelivered update)."""
 
     who: Identity
     chat: Chat
     player: PlayerRecord
     lang: str
     command_id: str | None = None
+    repeat: bool = False
 
     def t(self, message: str, /, **values: object) -> str:
         return tr(self.lang, message, **values)

@@ -107,34 +107,46 @@ class Core:
     # --- callers ----------------------------------------------------------------------------------------
 
     async def context(self, caller: Caller) -> Ctx:
-        """The caller's player record (created on first sight) and reply language."""
-        player = await self.ensure(caller.who)
+        """The caller's player record (created on first sight), reply language, and whether the update was seen
+        before (`Ctx.repeat`: its command id came already, N3)."""
+        player, first = await self._read(caller.who, caller.command_id)
         lang = player.language
         if lang is None:
             lang = (await self.chat_settings(caller.chat.key)).language or caller.language
         return Ctx(caller.who, caller.chat, player, i18n.choose(lang, caller.language, default=self.language),
-                   caller.command_id)
+                   caller.command_id, repeat=not first)
 
     async def ensure(self, who: Identity) -> PlayerRecord:
         """`who`'s player record, created on first sight, their display name and handle kept up to date."""
+        return (await self._read(who, None))[0]
+
+    async def _read(self, who: Identity, update: str | None) -> tuple[PlayerRecord, bool]:
+        """`ensure`, and whether `update` (a command id) is seen for the first time: one round trip when the
+        account is known here and nothing about the caller changed."""
         name = clean_name(who.name)
         if name.lower() in COMPUTER_NAMES and (who.platform, who.user_id) != (COMPUTER.platform, COMPUTER.user_id):
             name = f"{name} (player)"  # only the computer is called Computer
         account = (who.platform, who.user_id)
         known = self._accounts.get(account)
-        player = None
+        player: PlayerRecord | None = None
+        first: bool | None = None
         if known is not None:
-            with contextlib.suppress(NotFound):
-                player = await self.store.players.get(known)
+            if update is None:
+                with contextlib.suppress(NotFound):
+                    player = await self.store.players.get(known)
+            else:
+                player, first = await self.store.players.read_update(known, update)
         if player is None or player.name != name:
             player = await self.store.players.ensure(who.platform, who.user_id, name)
             if len(self._accounts) >= 100_000:
                 self._accounts.clear()
             self._accounts[account] = player.id
+        if first is None:
+            first = update is None or await self.store.players.first_sight(player.id, update)
         if who.username:
             await self._handles.get(f"{who.platform}:{who.username.lower()}:{who.user_id}",
                                     lambda _: self._remember_handle(who))
-        return player
+        return player, first
 
     async def _remember_handle(self, who: Identity) -> str:
         assert who.username is not None

@@ -39,9 +39,7 @@ async def press(svc: Core, ctx: Ctx, data: str) -> Reply:
         return await answer(svc, ctx, Command(name, ref=action.ref))
     record = await _game(svc, ctx, action)
     if action.verb is Verb.BOARD:
-        reply = await views.view(svc, ctx, record, [ctx.t("Game #{id}.", id=record.id)])
-        return Reply(reply.text, reply.picture, reply.board, builder=reply.builder, mentions=(), private=True,
-                     game_id=record.id)
+        return await views.private_view(svc, ctx, record)
     game = game_of(record)
     side = svc.player_side(ctx, record)
     if game.phase != "move" or game.dice is None or game.turn is not side:
@@ -65,7 +63,9 @@ async def _game(svc: Core, ctx: Ctx, action: Action) -> GameRecord:
         record = await svc.store.games.get(action.ref)
     except NotFound:
         raise Refusal("That button is for a game I cannot find; /games lists yours.") from None
-    if record.chat != ctx.chat.key and ctx.player.id not in record.players:
+    if record.chat != ctx.chat.key and not (ctx.chat.private and ctx.player.id in record.players):
+        # N1: as typed commands are (`Core.find_game`): a game's buttons work in its chat, and in a private chat
+        # with the bot for its players; never on a message in another group (callback data can be forged)
         raise Refusal("That button belongs to a game in another chat.")
     if action.version != record.version:
         raise Refusal("That board is out of date: the game has moved on. /board shows it now.")

@@ -167,11 +167,10 @@ async def start(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
             record = await svc.store.games.get(cmd.ref)
         except NotFound:
             raise Refusal("There is no game #{id}; /games lists yours.", id=cmd.ref) from None
-        if record.chat != ctx.chat.key and ctx.player.id not in record.players:
+        if record.chat != ctx.chat.key and not (ctx.chat.private and ctx.player.id in record.players):
             raise Refusal("Game #{id} is played in another chat; it is shown only there (and privately to its "
                           "players).", id=record.id)
-        reply = await views.view(svc, ctx, record, [ctx.t("Game #{id}.", id=record.id)])
-        return Reply(reply.text, reply.picture, reply.board, builder=reply.builder, game_id=record.id, private=True)
+        return await views.private_view(svc, ctx, record)
     try:
         found = await svc.store.challenges.get(cmd.ref, now=svc.clock())
     except LookupError:

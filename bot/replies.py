@@ -155,6 +155,9 @@ class Reply:
       board retires the buttons of the one before, across the games of a match too (a tie replay, the next
       game of a match to N or of a cycle).
     - `ok`: False for refusals and errors.
+    - `repeat`: the update was delivered before (the same command id, as after a crash) and what it would get
+      now is a refusal that only says it already happened (N3): adapters send nothing (a press is only
+      acknowledged); one that must answer shows `text`.
     """
 
     text: str
@@ -168,6 +171,7 @@ class Reply:
     game_id: str | None = None
     ok: bool = True
     match_id: str | None = None
+    repeat: bool = False
 
     @property
     def board_key(self) -> str | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from game import GameError
 from storage import BoardRepository, CardRepository, StorageError, StoreUnavailable, VersionConflict
@@ -100,25 +101,39 @@ class Service(Core):
         return await resume.resume(self, grace=0.0)
 
     async def _guarded(self, caller: Caller, run: Callable[[Ctx], Awaitable[Reply]], what: str) -> Reply:
-        lang = i18n.choose(caller.language, default=self.language)
+        """`run` for the caller, every failure a reply.
+
+        A redelivered update (N3: its command id was seen before, which `context` learns before any other
+        check) that would now be refused is marked `repeat`, so the adapter stays silent rather than answer
+        "not your turn" to a move it applied the first time; one that still succeeds (the first delivery never
+        got as far as a change) is answered as the first time. A game change applies once whatever happens, by
+        its command id (`progression.command_id`).
+        """
         try:
             ctx = await self.context(caller)
-            lang = ctx.lang
-            return await run(ctx)
-        except (Refusal, CommandError) as exc:
+        except Exception as exc:
+            return self._failure(i18n.choose(caller.language, default=self.language), exc, what)
+        try:
+            reply = await run(ctx)
+        except Exception as exc:
+            reply = self._failure(ctx.lang, exc, what)
+        return replace(reply, repeat=True) if ctx.repeat and not reply.ok else reply
+
+    @staticmethod
+    def _failure(lang: str, exc: Exception, what: str) -> Reply:
+        """The reply to a command that raised `exc`: what a player may be told of it."""
+        if isinstance(exc, Refusal | CommandError):
             return Reply(i18n.tr(lang, exc.message, **exc.values), ok=False, private=True)
-        except GameError as exc:
+        if isinstance(exc, GameError):
             return Reply(words.game_error(lang, exc), ok=False, private=True)
-        except StoreUnavailable:
+        if isinstance(exc, StoreUnavailable):
             return Reply(i18n.tr(lang, "The game store is not answering; nothing was changed. Try again soon."),
                          ok=False, private=True)
-        except VersionConflict:
+        if isinstance(exc, VersionConflict):
             return Reply(i18n.tr(lang, "The game moved on while I was answering; nothing was changed. /board "
                                        "shows it now."), ok=False, private=True)
-        except Exception:
-            log.exception("%s failed", what)
-            return Reply(i18n.tr(lang, "Something went wrong on my side; please try again."), ok=False,
-                         private=True)
+        log.error("%s failed", what, exc_info=exc)
+        return Reply(i18n.tr(lang, "Something went wrong on my side; please try again."), ok=False, private=True)
 
 
 __all__ = ["COMPUTER", "Caller", "Reply", "Service", "StorageError"]

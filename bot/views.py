@@ -74,6 +74,17 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
                  match_id=record.match_id)
 
 
+async def private_view(svc: Core, ctx: Ctx, record: GameRecord) -> Reply:
+    """The board shown to the caller alone ("Open the game", a deep link to a game): with the move builder only
+    when the caller is the player to move (N2); anyone else sees the board as it stands."""
+    reply = await view(svc, ctx, record, [ctx.t("Game #{id}.", id=record.id)])
+    game = game_of(record)
+    mover = record.players[side_index(game.turn)] if game.phase == "move" else None
+    builder = reply.builder if mover == ctx.player.id else None
+    return Reply(reply.text, reply.picture, reply.board, builder=builder, mentions=(), private=True,
+                 game_id=record.id)
+
+
 def pack_moves(picked: Sequence[Pick]) -> str:
     """The builder's partial play as button data: three characters a single move."""
     return "".join(f"{_POINT[f]}{_POINT[t]}{d}" for f, t, d in picked)

@@ -16,6 +16,8 @@ Layout (prefix `tabla` by default):
     tabla:{p:<player>}:games         ids of the player's active games (set)
     tabla:{p:<player>}:challenges    challenges addressed to the player (sorted set by expiry)
     tabla:{p:<player>}:made          challenges the player made (sorted set by expiry)
+    tabla:{p:<player>}:seen:<update> an update of the player's already received (a chat's message or a press,
+                                     by a digest of its id; expires: a redelivery is recognised, players.py)
     tabla:{a:<platform>:<user>}      account: platform user id -> player id
     tabla:{chat:<chat>}:settings     a chat's settings (language, time per move)
     tabla:{chat:<chat>}:alias        the chat this chat continues (a Telegram group upgraded to a supergroup)
@@ -107,6 +109,9 @@ class Keys:
 
     def directory(self, platform: str) -> str:
         return f"{self.prefix}:{{d:{_part(platform, 'a platform')}}}:names"
+
+    def player_update(self, player_id: str, update: str) -> str:
+        return f"{self.player(player_id)}:seen:{_part(update, 'an update digest')}"
 
     def player_prefs(self, player_id: str) -> str:
         return f"{self.player(player_id)}:prefs"

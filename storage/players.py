@@ -7,6 +7,7 @@ process dies in between, the next `ensure` finds the account and writes the miss
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import replace
 
@@ -16,6 +17,13 @@ from .errors import AlreadyExists, NotFound, VersionConflict, guarded
 from .ids import new_id
 from .records import PlayerRecord
 from .versioned import compare_and_set
+
+UPDATE_SECONDS = 2 * 24 * 3600  # Telegram keeps an unconfirmed update for a day
+
+
+def update_digest(update_id: str) -> str:
+    """A short fixed-length name for an update id (any text a platform gives)."""
+    return hashlib.sha256(update_id.encode()).hexdigest()[:24]
 
 
 class PlayerRepository(Repository):
@@ -68,6 +76,23 @@ class PlayerRepository(Repository):
         if player is None:
             raise NotFound("player", player_id)
         return player
+
+    @guarded
+    async def read_update(self, player_id: str, update_id: str) -> tuple[PlayerRecord | None, bool]:
+        """The player's record (None if there is none) and whether their update `update_id` (a chat's message
+        id, a press's id) is seen here for the first time; one round trip. An update is remembered for
+        `UPDATE_SECONDS`, longer than a chat platform redelivers one."""
+        key = self._keys.player(player_id)
+        raw, first = await self._scripts.player_read(
+            keys=[key, self._keys.player_update(player_id, update_digest(update_id))], args=[UPDATE_SECONDS])
+        player = None if raw is None else codec.player_from(player_id, codec.load(key, raw))
+        return player, bool(first)
+
+    @guarded
+    async def first_sight(self, player_id: str, update_id: str) -> bool:
+        """Note the player's update `update_id` as seen; whether this is the first time (see `read_update`)."""
+        key = self._keys.player_update(player_id, update_digest(update_id))
+        return bool(await self._client.set(key, b"1", nx=True, ex=UPDATE_SECONDS))
 
     @guarded
     async def find(self, platform: str, platform_user_id: str) -> PlayerRecord | None:

@@ -24,3 +24,4 @@ class Scripts:
         self.schedule_settle: AsyncScript = client.register_script(_source("schedule_settle"))
         self.counted_increment: AsyncScript = client.register_script(_source("counted_increment"))
         self.board_swap: AsyncScript = client.register_script(_source("board_swap"))
+        self.player_read: AsyncScript = client.register_script(_source("player_read"))

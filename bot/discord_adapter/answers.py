@@ -115,7 +115,9 @@ class Answers:
         """Send `reply` as the answer to `interaction` (see the module docstring for which way)."""
         out = outgoing(reply, pings=not reply.private)
         try:
-            if pressed and reply.delivery == "update":
+            if pressed and reply.repeat and not deferred:  # a press seen before (N3): acknowledged, no message
+                await interaction.response.defer()
+            elif pressed and reply.delivery == "update":
                 await self._update(interaction, out, deferred=deferred)
             elif reply.private:
                 await self._private(interaction, out, deferred=deferred, pressed=pressed)

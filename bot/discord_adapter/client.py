@@ -123,6 +123,8 @@ class TablaClient(discord.AutoShardedClient):
             return
         reply = await self.answers.service.handle(
             Caller(people.identity(message.author), people.message_chat(message), str(message.id)), message.content)
+        if reply.repeat:  # the same message again (a replayed gateway event): it was answered the first time
+            return
         try:
             out = outgoing(reply, pings=not reply.private)
             sent = await post(message.channel, out, reference=message if reply.private else None)

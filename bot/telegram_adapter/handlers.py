@@ -107,6 +107,10 @@ class Router:
                 reply = await self.service.execute(caller, replace(cmd, player=identity(line.player), target=None))
         else:
             reply = await self.service.handle(caller, line.text)
+        if reply.repeat:  # a redelivered message (N3): it was answered the first time
+            log.info("telegram: message %s in %s was delivered before; not answered again", message.message_id,
+                     message.chat.id)
+            return
         if reply.private and reply.ok and not chat.private:
             await self.poster.post_private(message.from_user.id, message.chat.id, reply, reply_to=message.message_id)
         else:
@@ -126,7 +130,9 @@ class Router:
             return
         chat = await self.filed(message.chat)
         reply = await self.service.press(Caller(who, chat, f"cb:{query.id}"), query.data)
-        if not reply.ok:
+        if reply.repeat:  # a redelivered press (N3): only acknowledged
+            await self.poster.toast(query.id)
+        elif not reply.ok:
             await self.poster.toast(query.id, reply.text)
         elif reply.delivery == "update" or (reply.builder is not None and reply.picture is None):
             await asyncio.gather(self.poster.toast(query.id), self.poster.update(message, reply))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from bot.actions import Verb
+from bot.actions import Action, Verb
 from bot.discord_adapter import DiscordAdapter
 from bot.service import Service
 
@@ -147,3 +147,34 @@ async def test_bad_notation_is_answered_privately_in_greek(fake: FakeDiscord, ad
     # a Greek Discord client, no /lang: a broken interaction is refused in Greek too (if the catalogue has it)
     refused = await (await slash(fake, greek, "move")).message()
     assert refused.ephemeral
+
+
+async def test_a_games_button_forged_onto_another_channels_message_is_refused(fake: FakeDiscord,
+                                                                              adapter: DiscordAdapter,
+                                                                              service: Service) -> None:
+    """N1: a player's game button sent on a bot message in another channel (a modified client can send any
+    custom id) is refused there; that channel's message (an open challenge) keeps its buttons."""
+    game_id, _, opener = await a_game(fake)
+    before = await service.store.games.get(game_id)
+    challenge = await (await slash(fake, CAROL, "challenge", variant="tapa", channel=501)).message()
+    assert challenge.message_id is not None
+    components = fake.messages[challenge.message_id]["components"]
+    answer = await (await press(fake, ALICE, challenge.message_id, opener)).message()
+    assert answer.ephemeral and not answer.custom_ids and "another chat" in answer.content
+    assert fake.messages[challenge.message_id]["components"] == components
+    assert await service.store.games.get(game_id) == before
+
+
+async def test_open_the_game_pressed_by_someone_else_shows_the_board_without_the_builder(
+        fake: FakeDiscord, adapter: DiscordAdapter, service: Service) -> None:
+    """N2: the reminders' "Open the game" pressed by anyone but the player to move answers ephemerally with the
+    board and no move builder; the player to move gets the builder."""
+    game_id, board_id, _ = await a_game(fake)
+    record = await service.store.games.get(game_id)
+    open_the_game = Action(Verb.BOARD, game_id, record.version).pack()
+    for who in (BOB, CAROL):
+        answer = await (await press(fake, who, board_id, open_the_game)).message()
+        assert answer.ephemeral and answer.png is not None
+        assert not answer.custom_ids, answer.custom_ids
+    mine = await (await press(fake, ALICE, board_id, open_the_game)).message()
+    assert mine.ephemeral and mine.custom_ids

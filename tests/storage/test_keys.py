@@ -9,7 +9,8 @@ from storage.keys import Keys
 
 PLACEHOLDERS = {"game_id": "<game>", "match_id": "<match>", "challenge_id": "<challenge>", "player_id": "<player>",
                 "platform": "<platform>", "user_id": "<user>", "chat": "<chat>", "variant": "<variant>",
-                "bucket": "<n>", "tag": "<tag>", "board_key": "<match>", "nonce": "<nonce>", "points": "<points>"}
+                "bucket": "<n>", "tag": "<tag>", "board_key": "<match>", "nonce": "<nonce>", "points": "<points>",
+                "update": "<update>"}
 
 
 def test_every_key_is_in_the_layout() -> None:

@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from bot.actions import Verb
+from bot.actions import Action, Verb
+from bot.gamestate import game_of
 from bot.replies import Reply
 from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
@@ -193,3 +194,46 @@ async def test_a_group_upgraded_to_a_supergroup_goes_on_with_its_games(fake: Fak
     await adapter.poster.post(old["id"], Reply("A reminder for the group."))
     sent = [c for c in fake.calls[n:] if c.method == "sendMessage"]
     assert [(c.chat_id, c.status) for c in sent] == [(new["id"], 200)], "straight to the supergroup"
+
+
+async def test_a_games_button_forged_onto_another_groups_message_is_refused(fake: FakeBotAPI,
+                                                                            adapter: TelegramAdapter,
+                                                                            service: Service) -> None:
+    """N1: a player's game button sent on a bot message in another group (a modified client can send any
+    callback data) is refused there, and that group's message (an open challenge) keeps its Accept button."""
+    record, board = await a_game(fake, service)
+    elsewhere = group(-100777, "Another club")
+    challenge = fake.messages[(elsewhere["id"], sent_of(fake, await say(fake, elsewhere, CAROL.data,
+                                                                        "/challenge tapa")).message_id)]
+    accept_before = challenge.markup
+    who = player_to_move(board)
+    for verb in (Verb.OPEN, Verb.BOARD):
+        outcome = await tap(fake, who, challenge, Action(verb, record.id, record.version).pack())
+        assert outcome.toast and "another chat" in outcome.toast
+    await fake.drained()
+    assert fake.messages[(challenge.chat_id, challenge.message_id)].edits == 0
+    assert fake.messages[(challenge.chat_id, challenge.message_id)].markup == accept_before
+    assert await service.store.games.get(record.id) == record
+
+
+async def test_a_redelivered_message_is_applied_once_and_answered_once(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                                       service: Service) -> None:
+    """N3: the same update delivered twice (same chat and message id, as after a crash) was applied once but
+    answered a second time with "It is <opponent>'s turn …, not yours."; now the second is not answered."""
+    record, board = await a_game(fake, service)
+    play = game_of(record).plays()[0].notation
+    text = f"/move {play} {record.id}"
+    message = {"message_id": fake.next_message_id(GROUP["id"]), "date": 0, "chat": GROUP,
+               "from": player_to_move(board), "text": text,
+               "entities": [{"type": "bot_command", "offset": 0, "length": len("/move")}]}
+    n = len(fake.calls)
+    fake.push({"message": message})
+    await fake.wait_sent("sendPhoto", chat_id=GROUP["id"], after=n)
+    moved = await service.store.games.snapshot(record.id)
+    m = len(fake.calls)
+    fake.push({"message": dict(message)})
+    await fake.drained()
+    await asyncio.sleep(0.5)
+    answers = [c for c in fake.calls[m:] if c.method in ("sendMessage", "sendPhoto") and c.chat_id == GROUP["id"]]
+    assert answers == [], [c.params.get("text") or c.params.get("caption") for c in answers]
+    assert await service.store.games.snapshot(record.id) == moved
