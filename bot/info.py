@@ -9,24 +9,33 @@ from game import PRESETS
 from storage import Standing
 
 from . import i18n
-from .commands import Command
+from .commands import Command, listed
 from .context import Ctx, Refusal
+from .games import OFFERS
 from .replies import Reply
 
 if TYPE_CHECKING:
     from .service import Service
 
-HELP = """Commands:
-/play ai [variant] [options] [to N] — play the computer
-/challenge [@name] [variant] [options] [to N] — invite a player, or anyone here
-/accept [id] · /decline [id] · /cancel [id] · /lobby — challenges
-/move 24/18 13/11 [game] — or just send the play
-/board · /position · /resign · /history · /verify [game] — one game
-/games — your games · /standings · /stats [player]
-/rules [variant] · /lang [code] · /deadline [hours] · /remind dm|chat|off · /invite
-Variants: plakoto, tapa, mahbusa, tawula, portes, tabla (prava), fevga, gulbara.
-Cycles: tavli (portes → plakoto → fevga), tabla cycle=tabla (tabla → gulbara → tapa), for example /play ai tavli to 5.
-Options: mother=win|win+tie|tie|off, scoring=mars|backgammon."""
+HELP_HEAD = "Commands:"
+HELP_GAMES = "Games (the word to type after each name):"
+HELP_EXAMPLE = "For example /play ai tavli to 5, or /challenge @name tabla cycle=tabla to 7."
+HELP_OPTIONS = "Options: mother=win|win+tie|tie|off (plakoto, tapa, mahbusa), scoring=mars|backgammon."
+
+
+def help_text(lang: str, platform: str) -> str:
+    """/help in `lang`: the commands `platform` lists (`bot.commands.TABLE`), then every game a player may
+    choose (`bot.games.OFFERS`) by its name in `lang` with the word to type, then the rule options."""
+    def t(message: str) -> str:
+        return i18n.tr(lang, message)
+
+    lines = [t(HELP_HEAD)]
+    lines += [f"{spec.usage(t)} — {t(spec.help)}" for spec in listed(platform)]
+    lines += ["", t(HELP_GAMES)]
+    lines += [f"• {offer.name(lang)}: {offer.typed}" for offer in OFFERS]
+    lines += [t(HELP_EXAMPLE), t(HELP_OPTIONS)]
+    return "\n".join(lines)
+
 
 RULES = {
     "plakoto": "Plakoto: both sides start with 15 checkers on their 24-point and move in opposite directions. "
@@ -74,7 +83,7 @@ RULES_INTRO = "The variants: plakoto, tapa, mahbusa, tawula, portes, tabla, fevg
 
 
 async def help_(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
-    return Reply(ctx.t(HELP), private=True)
+    return Reply(help_text(ctx.lang, ctx.chat.platform), private=True)
 
 
 async def rules(svc: Service, ctx: Ctx, cmd: Command) -> Reply:

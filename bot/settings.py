@@ -100,6 +100,11 @@ def describe() -> str:
     """One line per setting, for `tabla run --help`."""
     lines = []
     for field in Settings.model_fields.values():
-        default = "" if field.default in (None, "") else f" (default {field.default})"
+        value = field.default
+        if isinstance(value, bool):
+            value = "on" if value else "off"
+        elif isinstance(value, float):
+            value = f"{value:g}"
+        default = "" if value in (None, "") else f" (default {value})"
         lines.append(f"  {field.alias:<30} {field.description}{default}")
     return "\n".join(lines)
