@@ -62,10 +62,13 @@ def parser() -> argparse.ArgumentParser:
 
 async def _check(settings: Settings) -> int:
     """Connect to the configured store and ping it once."""
-    from storage import StorageError, connect
+    from storage import NotRedis, StorageError, connect
 
     try:
         store = await connect(settings.redis_url, data_dir=settings.data_dir)
+    except NotRedis as exc:
+        print(f"tabla: bad setting REDIS_URL: {exc}", file=sys.stderr)
+        return 2
     except StorageError as exc:
         print(f"tabla: the store does not answer: {exc}", file=sys.stderr)
         return 1

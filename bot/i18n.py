@@ -76,13 +76,17 @@ def choose(*candidates: str | None, default: str = DEFAULT) -> str:
     return default if default in langs else DEFAULT
 
 
+SERVED_OPTIONS = ("mother", "scoring")  # the rule options a player may ask for (the cube is refused until served)
+
+
 def game_error(lang: str, exc: Exception) -> str:
-    """An engine error (`game.GameError`) in `lang`: its English template translated, with its values."""
+    """An engine error (`game.GameError`) in `lang`: its English template translated, with its values, as a
+    sentence (the engine's messages start lower-case, to be composed)."""
     template = getattr(exc, "template", None)
     values = getattr(exc, "values", None)
-    if isinstance(template, str) and isinstance(values, dict):
-        return tr(lang, template, **_words_of(lang, values))
-    return str(exc)
+    text = tr(lang, template, **_words_of(lang, values)) \
+        if isinstance(template, str) and isinstance(values, dict) else str(exc)
+    return text[:1].upper() + text[1:]
 
 
 def _words_of(lang: str, values: dict[str, object]) -> dict[str, object]:
@@ -97,4 +101,6 @@ def _words_of(lang: str, values: dict[str, object]) -> dict[str, object]:
             out[key] = tr(lang, "black")
     if isinstance(out.get("variant"), str):
         out["variant"] = board_words(lang).variant(str(out["variant"]))
+    if isinstance(out.get("options"), str):  # the options a variant takes: only those a player may ask for
+        out["options"] = ", ".join(o for o in str(out["options"]).split(", ") if o in SERVED_OPTIONS)
     return out

@@ -75,3 +75,10 @@ def title(lang: str, name: str, options: Mapping[str, str] | None = None) -> str
         opts = variant(name, opts).options()
     extra = [words.option(k, v) for k, v in opts.items()]
     return f"{words.variant(name)} ({', '.join(extra)})" if extra else words.variant(name)
+
+
+def match_length(lang: str, n: int) -> str:
+    """How long a match is, in `lang`: `a single game` for one point (R-MATCH-1), else `a match to 5 points`."""
+    if n == 1:
+        return i18n.tr(lang, "a single game")
+    return i18n.trn(lang, "a match to {n} point", "a match to {n} points", n, n=n)
