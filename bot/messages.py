@@ -4,7 +4,7 @@ Four sources, each a `Message` (an English msgid, a plural form for `ngettext` e
 words, and where it was found):
 
 - calls in `bot/` whose text is a literal, read by Babel's Python extractor (`KEYWORDS`: `ctx.t`, `ctx.tn`,
-  `i18n.tr`, `i18n.trn`, `Refusal`, `CommandError`, `Event`, and the slash-command descriptions); where the
+  `i18n.tr`, `i18n.trn`, `Refusal`, `CommandError`, `Event`, `Problem`, and the slash-command descriptions); where the
   text is a name or a lookup instead, the strings assigned to that name in the same file (`resolved`); any
   other expression must be a known hand-over of texts found elsewhere (`PASS_THROUGH`, checked by a test);
 - texts held in constants and read where they are shown (`HELD`: /help, /rules, reasons, reminder places,
@@ -53,6 +53,7 @@ KEYWORDS: dict[str, Any] = {
     "Refusal": None,
     "CommandError": None,
     "Event": None,
+    "Problem": None,           # bot.verify's reasons a game does not verify
     "_": None,                 # discord's locale_str, imported as _
 }
 
@@ -115,6 +116,7 @@ PASS_THROUGH: Mapping[tuple[str, str], str] = {
     ("bot/context.py", "plural"): "Ctx.tn hands its caller's msgids on",
     ("bot/i18n.py", "template"): "engine_templates",
     ("bot/service.py", "exc.message"): "the Refusal and CommandError keywords",
+    ("bot/verify.py", "problem.message"): "the Problem keyword",
     ("bot/views.py", "event.message"): "the Event keyword and bot.turns.CASCADE_MESSAGES",
     ("bot/views.py", "to_move.value"): "HELD: game.Side",
     ("bot/matches.py", "cycle.capitalize()"): "HELD: game.match.CYCLES",

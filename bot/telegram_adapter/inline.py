@@ -152,7 +152,7 @@ class Inline:
         lang = i18n.choose(tapper.language)
         card = Card.unpack(data)
         if card is None:
-            await self.poster.toast(query_id, i18n.tr(lang, "That board is out of date."))
+            await self.poster.toast(query_id, i18n.tr(lang, "I do not recognise that button; /board shows your game."))
             return
         raw = await self.client.get(self.key(card))
         if raw is None:

@@ -5,13 +5,19 @@ the cube, which is refused until it is served (N9)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
+from bot.gamestate import side_of
 from bot.replies import Identity
 from bot.service import Service
+from bot.verify import describe, verify
+from storage import GameRecord, MoveLogEntry
 
-from .conftest import CHAT
+from .conftest import ALICE, BOB, CHAT
+from .play import play_out
+from .test_games import only_game, player_id
 
 LANGS = ("en", "bg", "el")
 
@@ -74,3 +80,34 @@ async def test_the_options_a_variant_takes_are_offered_without_the_cube(service:
     assert text == "Portes has no option 'mother': its options are scoring"
     text = await _say(service, "en", "/play ai plakoto colour=red")
     assert text == "Unknown option 'colour': the options are mother, scoring"
+
+
+async def _finished_game(service: Service) -> tuple[GameRecord, list[MoveLogEntry]]:
+    await service.handle(ALICE, CHAT, "/challenge @bob portes to 1")
+    await service.handle(BOB, CHAT, "/accept")
+    gid = await only_game(service, ALICE)
+    record = await service.store.games.get(gid)
+    alice = await player_id(service, ALICE)
+    await play_out(service, CHAT, gid, {side_of(i): ALICE if p == alice else BOB for i, p in enumerate(record.players)})
+    return await service.store.games.snapshot(gid)
+
+
+ENGLISH = re.compile(r"\b(entry|roll|seed|gives|dice|table|position|log|differs|replayed|opening)\b")
+
+
+async def test_verify_tells_what_is_wrong_in_the_players_language(service: Service) -> None:
+    record, log = await _finished_game(service)
+    assert verify(record, log).ok
+    wrong_seed = verify(record, log, seed="00" * 32).problem
+    moved = [replace(e, position=log[1].position) if i == 2 else e for i, e in enumerate(log)]
+    wrong_position = verify(record, moved).problem
+    garbled = [replace(e, play="25/1") if i == 1 else e for i, e in enumerate(log)]
+    wrong_play = verify(record, garbled).problem
+    problems = [p for p in (wrong_seed, wrong_position, wrong_play) if p is not None]
+    assert len(problems) == 3
+    for problem in problems:
+        english = describe("en", problem)
+        assert ENGLISH.search(english), english
+        for lang in ("bg", "el"):
+            said = describe(lang, problem)
+            assert not ENGLISH.search(said), said
