@@ -36,6 +36,12 @@ def _tree() -> app_commands.CommandTree[Any]:
     return tree
 
 
+@pytest.mark.parametrize("lang", ["en", "bg", "el"])
+def test_every_help_line_fits_a_discord_description(lang: str) -> None:
+    for spec in TABLE:
+        assert 3 <= len(i18n.tr(lang, spec.help)) <= 100, spec.name
+
+
 def test_the_grammar_and_dispatch_know_exactly_the_tables_commands() -> None:
     assert set(commands.COMMANDS) == NAMES == set(HANDLERS)
     for spec in TABLE:
