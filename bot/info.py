@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game import PRESETS
 from storage import Standing
 
-from . import i18n
+from . import i18n, words
 from .commands import Command, listed
 from .context import Ctx, Refusal
 from .games import OFFERS
@@ -77,9 +77,8 @@ RULES.update({
                    "the same game. Start one with /challenge @name tabla cycle=tabla to 7.",
 })
 RULES["prava"] = RULES["tabla"]
-RULES_INTRO = "The variants: plakoto, tapa, mahbusa, tawula, portes, tabla, fevga, gulbara; the cycles tavli and " \
-              "tabla (tabla cycle=tabla). Ask /rules <variant> for one of them. Dice are rolled by me; doubles " \
-              "play four times; you must use as many dice as you can, the larger if only one."
+RULES_INTRO = "Dice are rolled by me; doubles play four times; you must use as many dice as you can, the larger if " \
+              "only one. The rules of each game:"
 
 
 async def help_(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
@@ -88,7 +87,8 @@ async def help_(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
 
 async def rules(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     if cmd.variant is None:
-        return Reply(ctx.t(RULES_INTRO))
+        lines = [ctx.t(RULES_INTRO), *(f"• {offer.name(ctx.lang)}: /rules {offer.typed}" for offer in OFFERS)]
+        return Reply("\n".join(lines))
     if cmd.variant == "tabla" and cmd.value == "cycle":
         return Reply(ctx.t(RULES["tabla-cycle"]))
     return Reply(ctx.t(RULES[cmd.variant]))
@@ -142,7 +142,8 @@ async def stats(svc: Service, ctx: Ctx, cmd: Command) -> Reply:
     player = await svc.resolve(ctx, cmd) or ctx.player
     row = await svc.store.standings.line(ctx.chat.key, player.id)
     lines = [ctx.t("In this chat (matches won–lost · points won–lost):"), _line(ctx, player.name, row)]
-    ratings = [f"{v} {await svc.store.ratings.rating(v, player.id):.0f}" for v in PRESETS]
+    named = words.board_words(ctx.lang).variant
+    ratings = [f"{named(v)} {await svc.store.ratings.rating(v, player.id):.0f}" for v in PRESETS]
     lines.append(ctx.t("Elo ratings: {ratings}.", ratings=", ".join(ratings)))
     return Reply("\n".join(lines))
 

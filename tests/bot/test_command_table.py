@@ -17,6 +17,7 @@ from bot.discord_adapter import slash
 from bot.discord_adapter.answers import Answers
 from bot.discord_adapter.translator import CatalogueTranslator
 from bot.dispatch import HANDLERS
+from bot.replies import Identity
 from bot.service import Service
 from bot.telegram_adapter import inline, menu
 
@@ -145,3 +146,18 @@ def test_the_inline_cards_offer_every_game_by_name(lang: str) -> None:
     assert inline.wanted("tavli to 3")[0][1] == 3
     assert inline.Card.unpack(inline.Card("tabla-cycle", 5, "abcdefgh").pack()) == \
         inline.Card("tabla-cycle", 5, "abcdefgh")
+
+
+@pytest.mark.parametrize("lang", ["en", "bg", "el"])
+async def test_rules_and_stats_name_every_game_in_the_players_language(service: Service, lang: str) -> None:
+    who = Identity("console", f"r-{lang}", f"r-{lang}", username=f"r{lang}", language=lang)
+    await service.remember(who)
+    rules = (await service.handle(who, CHAT, "/rules")).text
+    for offer in games.OFFERS:
+        assert f"{offer.name(lang)}: /rules {offer.typed}" in rules, rules
+        said = (await service.handle(who, CHAT, f"/rules {offer.typed}")).text
+        assert said and "/rules takes" not in said, said
+    stats = (await service.handle(who, CHAT, "/stats")).text
+    for offer in games.OFFERS:
+        if offer.cycle is None:
+            assert f"{offer.name(lang)} 1500" in stats, stats
