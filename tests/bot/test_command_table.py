@@ -5,6 +5,8 @@ is offered in each of them, by its name in the player's language."""
 from __future__ import annotations
 
 import re
+import tomllib
+from pathlib import Path
 from typing import Any, cast
 
 import discord
@@ -161,3 +163,12 @@ async def test_rules_and_stats_name_every_game_in_the_players_language(service: 
     for offer in games.OFFERS:
         if offer.cycle is None:
             assert f"{offer.name(lang)} 1500" in stats, stats
+
+
+def test_the_package_description_names_every_game_and_both_cycles() -> None:
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text("utf-8"))["project"]
+    described = project["description"]
+    for offer in games.OFFERS:
+        name = offer.name("en")
+        assert (name.split(" (")[0] if offer.cycle else name) in described, name
+    assert "cycle" in described
