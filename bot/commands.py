@@ -6,12 +6,9 @@ translated where shown), the front ends that list it, and its parser. It feeds t
 (`bot.discord_adapter.slash`) and `tabla --help` (`bot.cli`); `bot.dispatch` maps each name to its handler.
 
     /challenge @bob tapa mother=tie to 5     a targeted challenge (no @name: open to the whole chat)
-    /play ai plakoto to 3                    a game or match against the computer
-    /accept [id]   /decline [id]   /cancel [id]   /lobby
+    /play ai tavli to 3                      a game or match against the computer (a cycle match here)
     /move 24/18 13/8 [game]   or just   24/18 13/8
-    /board [game]  /position [game]  /resign [game]  /games  /history [game]  /verify [game]
-    /standings  /stats [player]  /rules [variant]  /help  /lang [code]  /deadline [hours]
-    /remind dm|chat|off   /invite   /start [payload]   (a deep link's payload: c-<challenge> or g-<game>)
+    /start c-<challenge> | g-<game>          a deep link's payload
 
 A game or challenge id may be written with or without a leading `#`. Parsing never touches state; it reads every
 command on every front end (a typed `/start` on Discord still works), `Spec.where` says where it is listed.
