@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from . import settings as settings_module
+from .commands import EVERYWHERE, TABLE
+from .games import OFFERS
+from .i18n import DEFAULT
 from .runner import serve
 from .settings import Settings
 
@@ -22,14 +25,32 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabla")
 
 
+def description() -> str:
+    """What `tabla` is: every game a player may choose (`bot.games.OFFERS`), by its English name."""
+    variants = [o.name(DEFAULT) for o in OFFERS if o.cycle is None]
+    cycles = [o.name(DEFAULT) for o in OFFERS if o.cycle is not None]
+    return (f"Play the tables games of the Balkans and the Levant ({', '.join(variants[:-1])} and {variants[-1]}) "
+            f"and the cycle matches {' and '.join(cycles)} in Discord, Telegram or a terminal.")
+
+
+def chat_commands() -> str:
+    """The chat commands of `bot.commands.TABLE`, one a line with where each is listed."""
+    lines = []
+    for spec in TABLE:
+        where = "" if spec.where == EVERYWHERE else f" ({', '.join(sorted(spec.where))} only)"
+        lines.append(f"  {spec.usage():<45} {spec.help}{where}")
+    return "\n".join(lines)
+
+
 def parser() -> argparse.ArgumentParser:
     epilog = "settings (environment variables or a .env file):\n" + settings_module.describe()
-    top = argparse.ArgumentParser(prog="tabla", description="Play Tapa, Plakoto, Mahbusa and Tawula in Discord, "
-                                  "Telegram or a terminal.", formatter_class=argparse.RawDescriptionHelpFormatter,
-                                  epilog=epilog)
+    top = argparse.ArgumentParser(prog="tabla", description=description(),
+                                  formatter_class=argparse.RawDescriptionHelpFormatter,
+                                  epilog=f"chat commands (in a chat, or typed in the console):\n{chat_commands()}\n\n"
+                                         f"{epilog}")
     sub = top.add_subparsers(dest="command")
     run = sub.add_parser("run", help="start the configured chat adapters, or the console",
-                         formatter_class=argparse.RawDescriptionHelpFormatter,
+                         description=description(), formatter_class=argparse.RawDescriptionHelpFormatter,
                          epilog=epilog)
     run.add_argument("--console", action="store_true", help="open the console even if chat tokens are set")
     run.add_argument("--name", help="the console player's name (default: your login name)")
@@ -41,10 +62,13 @@ def parser() -> argparse.ArgumentParser:
 
 async def _check(settings: Settings) -> int:
     """Connect to the configured store and ping it once."""
-    from storage import StorageError, connect
+    from storage import NotRedis, StorageError, connect
 
     try:
         store = await connect(settings.redis_url, data_dir=settings.data_dir)
+    except NotRedis as exc:
+        print(f"tabla: bad setting REDIS_URL: {exc}", file=sys.stderr)
+        return 2
     except StorageError as exc:
         print(f"tabla: the store does not answer: {exc}", file=sys.stderr)
         return 1

@@ -1,14 +1,17 @@
-"""The command grammar every adapter shares: one line of text in, one `Command` (or a `CommandError`) out.
+"""The command table and grammar every adapter shares: one line of text in, one `Command` (or a `CommandError`) out.
+
+`TABLE` is the one list of commands: each `Spec` has its name, its arguments and help line (English msgids,
+translated where shown), the front ends that list it, and its parser. It feeds this grammar, `/help`
+(`bot.info`), Telegram's command menus (`bot.telegram_adapter.menu`), Discord's slash commands
+(`bot.discord_adapter.slash`) and `tabla --help` (`bot.cli`); `bot.dispatch` maps each name to its handler.
 
     /challenge @bob tapa mother=tie to 5     a targeted challenge (no @name: open to the whole chat)
-    /play ai plakoto to 3                    a game or match against the computer
-    /accept [id]   /decline [id]   /cancel [id]   /lobby
+    /play ai tavli to 3                      a game or match against the computer (a cycle match here)
     /move 24/18 13/8 [game]   or just   24/18 13/8
-    /board [game]  /position [game]  /resign [game]  /games  /history [game]  /verify [game]
-    /standings  /stats [player]  /rules [variant]  /help  /lang [code]  /deadline [hours]
-    /remind dm|chat|off   /invite   /start [payload]   (a deep link's payload: c-<challenge> or g-<game>)
+    /start c-<challenge> | g-<game>          a deep link's payload
 
-A game or challenge id may be written with or without a leading `#`. Parsing never touches state.
+A game or challenge id may be written with or without a leading `#`. Parsing never touches state; it reads every
+command on every front end (a typed `/start` on Discord still works), `Spec.where` says where it is listed.
 """
 
 from __future__ import annotations
@@ -17,21 +20,17 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game import ALIASES, CYCLES, PRESETS
+from game import ALIASES as VARIANT_ALIASES
+from game import CYCLES, PRESETS
 
+from .games import OFFERS
 from .replies import Identity
 
 MAX_LENGTH = 300
 MAX_MATCH = 25
 
-COMMANDS: tuple[str, ...] = (
-    "help", "rules", "lang", "challenge", "play", "accept", "decline", "cancel", "lobby", "move", "board",
-    "position", "resign", "games", "standings", "stats", "history", "verify", "deadline", "remind", "invite",
-    "start",
-)
 REMIND = ("dm", "chat", "off")
-NAMES: tuple[str, ...] = (*PRESETS, *ALIASES, *(c for c in CYCLES if c not in PRESETS))  # what /play may name
-_ALIASES = {"m": "move", "mv": "move", "new": "challenge", "lang": "lang", "language": "lang"}
+NAMES: tuple[str, ...] = (*PRESETS, *VARIANT_ALIASES, *(c for c in CYCLES if c not in PRESETS))  # what /play may name
 _ID = re.compile(r"^#?([a-z2-7]{4,12})$")
 _NAME = re.compile(r"^@?[\w.\-]{1,64}$")
 _LANG = re.compile(r"^[a-z]{2}$")
@@ -94,10 +93,10 @@ def parse(text: str) -> Command:
         raise CommandError("I did not understand that. Commands start with /; try /help.")
     word, *args = line[1:].split(" ")
     name = word.split("@", 1)[0].lower()  # Telegram appends @botname in groups
-    name = _ALIASES.get(name, name)
-    if name not in COMMANDS:
+    spec = BY_NAME.get(name) or ALIASES.get(name)
+    if spec is None:
         raise CommandError("Unknown command /{name}; try /help.", name=name[:20])
-    return _PARSERS[name](name, [a for a in args if a])
+    return spec.parse(spec.name, [a for a in args if a])
 
 
 def _game_id(token: str) -> str | None:
@@ -200,7 +199,7 @@ def _rules(name: str, args: list[str]) -> Command:
     if words in (["tabla", "cycle"], ["tabla", "cycle=tabla"], ["tabla-cycle"]):
         return Command(name, variant="tabla", value="cycle")
     if len(words) > 1 or (words and words[0] not in NAMES):
-        raise CommandError("/rules takes one of: {variants}.", variants=", ".join((*PRESETS, *CYCLES)))
+        raise CommandError("/rules takes one of: {variants}.", variants=", ".join(o.typed for o in OFFERS))
     return Command(name, variant=words[0] if words else None)
 
 
@@ -253,10 +252,65 @@ def _deadline(name: str, args: list[str]) -> Command:
     return Command(name)
 
 
-_PARSERS: dict[str, Callable[[str, list[str]], Command]] = {
-    "help": _bare, "lobby": _bare, "games": _bare, "standings": _bare,
-    "rules": _rules, "lang": _lang, "challenge": _challenge, "play": _play, "stats": _stats,
-    "accept": _ref, "decline": _ref, "cancel": _ref, "board": _ref, "position": _ref, "resign": _ref,
-    "history": _ref, "verify": _ref, "deadline": _deadline, "remind": _remind, "invite": _bare, "start": _start,
-    "move": lambda name, args: _move(args),
-}
+CONSOLE, TELEGRAM, DISCORD = "console", "telegram", "discord"
+EVERYWHERE = frozenset({CONSOLE, TELEGRAM, DISCORD})
+CHATS = frozenset({TELEGRAM, DISCORD})  # where an invite link exists
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """One command of the table.
+
+    `args` (what follows the name, as /help shows it) and `help` (one line, at most 100 characters: Discord's
+    limit for a description) are English msgids. `where` holds the front ends that list it (in /help and their
+    menus); `menu` False keeps it out of /help and the menus everywhere (Telegram's own /start). `aliases` are
+    other names the grammar reads (`/m` for `/move`).
+    """
+
+    name: str
+    args: str
+    help: str
+    parse: Callable[[str, list[str]], Command]
+    where: frozenset[str] = EVERYWHERE
+    menu: bool = True
+    aliases: tuple[str, ...] = ()
+
+    def usage(self, t: Callable[[str], str] = str) -> str:
+        """`/name args`, the arguments translated by `t`."""
+        return f"/{self.name} {t(self.args)}" if self.args else f"/{self.name}"
+
+
+TABLE: tuple[Spec, ...] = (
+    Spec("play", "ai [game] [options] [to N]", "Play against the computer", _play),
+    Spec("challenge", "[@name] [game] [options] [to N]", "Challenge a player, or anyone here, to a game",
+         _challenge, aliases=("new",)),
+    Spec("accept", "[id]", "Accept a challenge", _ref),
+    Spec("decline", "[id]", "Decline a challenge to you", _ref),
+    Spec("cancel", "[id]", "Withdraw your challenge", _ref),
+    Spec("lobby", "", "Open challenges here", _bare),
+    Spec("move", "24/18 13/11 [game]", "Make your play (or just send it)", lambda name, args: _move(args),
+         aliases=("m", "mv")),
+    Spec("board", "[game]", "Show the board of your game", _ref),
+    Spec("position", "[game]", "The position as text, to copy or study", _ref),
+    Spec("resign", "[game]", "Resign your game", _ref),
+    Spec("history", "[game]", "An animated replay of a game", _ref),
+    Spec("verify", "[game]", "Check a finished game's dice against their published seed", _ref),
+    Spec("games", "", "Your games in progress", _bare),
+    Spec("standings", "", "The standings here", _bare),
+    Spec("stats", "[player]", "A player's results and ratings", _stats),
+    Spec("rules", "[game]", "The rules of a game or a match", _rules),
+    Spec("lang", "[chat] [code]", "Choose the language I answer you in", _lang, aliases=("language",)),
+    Spec("deadline", "[hours]", "The time per move here, in hours", _deadline),
+    Spec("remind", "[dm|chat|off]", "Where your reminders to move go", _remind),
+    Spec("invite", "", "A link to add me to another group or server", _bare, where=CHATS),
+    Spec("help", "", "How to play, and every command", _bare),
+    Spec("start", "[link]", "Start here, or open a shared link", _start, where=frozenset({TELEGRAM}), menu=False),
+)
+BY_NAME: dict[str, Spec] = {spec.name: spec for spec in TABLE}
+ALIASES: dict[str, Spec] = {alias: spec for spec in TABLE for alias in spec.aliases}
+COMMANDS: tuple[str, ...] = tuple(BY_NAME)
+
+
+def listed(platform: str) -> tuple[Spec, ...]:
+    """The commands `platform` lists (in /help and its menus), in the table's order."""
+    return tuple(spec for spec in TABLE if spec.menu and platform in spec.where)

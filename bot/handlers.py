@@ -13,7 +13,7 @@ from .gamestate import game_of, seed_of, side_of, variant_of, variant_options
 from .progression import command_id, progress
 from .replies import Picture, Reply
 from .turns import Event, Step, play_step
-from .verify import verify
+from .verify import describe, verify
 
 
 async def _running_game(svc: Core, ctx: Ctx, cmd: Command) -> tuple[GameRecord, Side, Game]:
@@ -116,7 +116,8 @@ async def verify_game(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if check.ok:
         return Reply(ctx.t("All {n} rolls of game #{id} follow from seed {seed} (commitment {c}).", n=check.rolls,
                            id=record.id, seed=seed, c=dice.commitment(seed)))
-    return Reply(ctx.t("Game #{id} does not verify: {problem}", id=record.id, problem=check.problem), ok=False)
+    problem = describe(ctx.lang, check.problem) if check.problem else ""
+    return Reply(ctx.t("Game #{id} does not verify: {problem}", id=record.id, problem=problem), ok=False)
 
 
 def _title(ctx: Ctx, record: GameRecord) -> str:

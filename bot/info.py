@@ -7,23 +7,32 @@ from dataclasses import replace
 from game import PRESETS
 from storage import Standing
 
-from . import i18n
-from .commands import Command
+from . import i18n, words
+from .commands import Command, listed
 from .context import Ctx, Refusal
 from .core import Core
+from .games import OFFERS
 from .replies import Reply
 
-HELP = """Commands:
-/play ai [variant] [options] [to N] — play the computer
-/challenge [@name] [variant] [options] [to N] — invite a player, or anyone here
-/accept [id] · /decline [id] · /cancel [id] · /lobby — challenges
-/move 24/18 13/11 [game] — or just send the play
-/board · /position · /resign · /history · /verify [game] — one game
-/games — your games · /standings · /stats [player]
-/rules [variant] · /lang [code] · /deadline [hours] · /remind dm|chat|off · /invite
-Variants: plakoto, tapa, mahbusa, tawula, portes, tabla (prava), fevga, gulbara.
-Cycles: tavli (portes → plakoto → fevga), tabla cycle=tabla (tabla → gulbara → tapa), for example /play ai tavli to 5.
-Options: mother=win|win+tie|tie|off, scoring=mars|backgammon."""
+HELP_HEAD = "Commands:"
+HELP_GAMES = "Games (the word to type after each name):"
+HELP_EXAMPLE = "For example /play ai tavli to 5, or /challenge @name tabla cycle=tabla to 7."
+HELP_OPTIONS = "Options: mother=win|win+tie|tie|off (plakoto, tapa, mahbusa), scoring=mars|backgammon."
+
+
+def help_text(lang: str, platform: str) -> str:
+    """/help in `lang`: the commands `platform` lists (`bot.commands.TABLE`), then every game a player may
+    choose (`bot.games.OFFERS`) by its name in `lang` with the word to type, then the rule options."""
+    def t(message: str) -> str:
+        return i18n.tr(lang, message)
+
+    lines = [t(HELP_HEAD)]
+    lines += [f"{spec.usage(t)} — {t(spec.help)}" for spec in listed(platform)]
+    lines += ["", t(HELP_GAMES)]
+    lines += [f"• {offer.name(lang)}: {offer.typed}" for offer in OFFERS]
+    lines += [t(HELP_EXAMPLE), t(HELP_OPTIONS)]
+    return "\n".join(lines)
+
 
 RULES = {
     "plakoto": "Plakoto: both sides start with 15 checkers on their 24-point and move in opposite directions. "
@@ -65,18 +74,18 @@ RULES.update({
                    "the same game. Start one with /challenge @name tabla cycle=tabla to 7.",
 })
 RULES["prava"] = RULES["tabla"]
-RULES_INTRO = "The variants: plakoto, tapa, mahbusa, tawula, portes, tabla, fevga, gulbara; the cycles tavli and " \
-              "tabla (tabla cycle=tabla). Ask /rules <variant> for one of them. Dice are rolled by me; doubles " \
-              "play four times; you must use as many dice as you can, the larger if only one."
+RULES_INTRO = "Dice are rolled by me; doubles play four times; you must use as many dice as you can, the larger if " \
+              "only one. The rules of each game:"
 
 
 async def help_(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    return Reply(ctx.t(HELP), private=True)
+    return Reply(help_text(ctx.lang, ctx.chat.platform), private=True)
 
 
 async def rules(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if cmd.variant is None:
-        return Reply(ctx.t(RULES_INTRO))
+        lines = [ctx.t(RULES_INTRO), *(f"• {offer.name(ctx.lang)}: /rules {offer.typed}" for offer in OFFERS)]
+        return Reply("\n".join(lines))
     if cmd.variant == "tabla" and cmd.value == "cycle":
         return Reply(ctx.t(RULES["tabla-cycle"]))
     return Reply(ctx.t(RULES[cmd.variant]))
@@ -130,7 +139,8 @@ async def stats(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     player = await svc.resolve(ctx, cmd) or ctx.player
     row = await svc.store.standings.line(ctx.chat.key, player.id)
     lines = [ctx.t("In this chat (matches won–lost · points won–lost):"), _line(ctx, player.name, row)]
-    ratings = [f"{v} {await svc.store.ratings.rating(v, player.id):.0f}" for v in PRESETS]
+    named = words.board_words(ctx.lang).variant
+    ratings = [f"{named(v)} {await svc.store.ratings.rating(v, player.id):.0f}" for v in PRESETS]
     lines.append(ctx.t("Elo ratings: {ratings}.", ratings=", ".join(ratings)))
     return Reply("\n".join(lines))
 

@@ -71,12 +71,12 @@ async def challenge(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         target=opponent.id if opponent else None, match_target=target, ttl=svc.challenge_hours * 3600, now=now)
     what = words.title(ctx.lang, name, options)
     if opponent is None:
-        text = ctx.t("{name} opens a challenge #{id}: {variant}, a match to {n}. Anyone may /accept {id}.",
-                     name=ctx.player.name, id=record.id, variant=what, n=target)
+        text = ctx.t("{name} opens a challenge #{id}: {variant}, {length}. Anyone may /accept {id}.",
+                     name=ctx.player.name, id=record.id, variant=what, length=words.match_length(ctx.lang, target))
         return Reply(text, buttons=(_buttons(ctx, record, targeted=False),))
-    text = ctx.t("{name} challenges {opponent} (#{id}): {variant}, a match to {n}. {opponent}: /accept {id} or "
+    text = ctx.t("{name} challenges {opponent} (#{id}): {variant}, {length}. {opponent}: /accept {id} or "
                  "/decline {id}.", name=ctx.player.name, opponent=opponent.name, id=record.id, variant=what,
-                 n=target)
+                 length=words.match_length(ctx.lang, target))
     mentions = ((Identity(opponent.platform, opponent.platform_user_id, opponent.name),)
                 if opponent.platform == ctx.chat.platform else ())
     return Reply(text, buttons=(_buttons(ctx, record, targeted=True),), mentions=mentions)
@@ -152,7 +152,8 @@ async def lobby(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     buttons = []
     for c in found:
         who = await svc.store.players.get(c.challenger)
-        lines.append(f"#{c.id} {words.title(ctx.lang, c.variant, c.options)} to {c.match_target} — {who.name}")
+        lines.append(f"#{c.id} {words.title(ctx.lang, c.variant, c.options)}, "
+                     f"{words.match_length(ctx.lang, c.match_target)} — {who.name}")
         buttons.append(Button(ctx.t("Accept #{id}", id=c.id), Action(Verb.ACCEPT, c.id).pack(), "success"))
     rows = tuple(tuple(buttons[i:i + 5]) for i in range(0, min(len(buttons), 25), 5))
     return Reply("\n".join(lines), buttons=rows)
@@ -176,8 +177,9 @@ async def start(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     except LookupError:
         raise Refusal("There is no open challenge #{id} (it may have expired or been taken).", id=cmd.ref) from None
     who = await svc.player(found.challenger)
-    text = ctx.t("{name} invites you to challenge #{id}: {variant}, a match to {n}.", name=who.name, id=found.id,
-                 variant=words.title(ctx.lang, found.variant, found.options), n=found.match_target)
+    text = ctx.t("{name} invites you to challenge #{id}: {variant}, {length}.", name=who.name, id=found.id,
+                 variant=words.title(ctx.lang, found.variant, found.options),
+                 length=words.match_length(ctx.lang, found.match_target))
     return Reply(text, buttons=(_buttons(ctx, found, targeted=found.target is not None),), private=True)
 
 

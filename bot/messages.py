@@ -4,7 +4,7 @@ Four sources, each a `Message` (an English msgid, a plural form for `ngettext` e
 words, and where it was found):
 
 - calls in `bot/` whose text is a literal, read by Babel's Python extractor (`KEYWORDS`: `ctx.t`, `ctx.tn`,
-  `i18n.tr`, `i18n.trn`, `Refusal`, `CommandError`, `Event`, and the slash-command descriptions); where the
+  `i18n.tr`, `i18n.trn`, `Refusal`, `CommandError`, `Event`, `Problem`, and the slash-command descriptions); where the
   text is a name or a lookup instead, the strings assigned to that name in the same file (`resolved`); any
   other expression must be a known hand-over of texts found elsewhere (`PASS_THROUGH`, checked by a test);
 - texts held in constants and read where they are shown (`HELD`: /help, /rules, reasons, reminder places,
@@ -53,10 +53,8 @@ KEYWORDS: dict[str, Any] = {
     "Refusal": None,
     "CommandError": None,
     "Event": None,
+    "Problem": None,           # bot.verify's reasons a game does not verify
     "_": None,                 # discord's locale_str, imported as _
-    "on_challenge": (2,),      # slash commands registered with their description
-    "on_game": (2,),
-    "bare": (2,),
 }
 
 
@@ -68,16 +66,16 @@ def _itself(value: str) -> list[str]:
     return [value]
 
 
-def _second(value: Iterable[tuple[str, str]]) -> list[str]:
-    return [description for _, description in value]
-
-
 def _choices(value: Iterable[Any]) -> list[str]:
     return [choice.name for choice in value]
 
 
 def _locale_str(value: Any) -> list[str]:
     return [value.message]
+
+
+def _table(value: Iterable[Any]) -> list[str]:
+    return [text for spec in value for text in (spec.args, spec.help) if text]
 
 
 def _capitalized(value: Iterable[str]) -> list[str]:
@@ -90,17 +88,19 @@ def _sides(value: Any) -> list[str]:
 
 # Texts kept in constants and translated where they are shown: (module, name, how to read its texts).
 HELD: tuple[tuple[str, str, Callable[[Any], list[str]]], ...] = (
-    ("bot.info", "HELP", _itself),
+    ("bot.info", "HELP_HEAD", _itself),
+    ("bot.info", "HELP_GAMES", _itself),
+    ("bot.info", "HELP_EXAMPLE", _itself),
+    ("bot.info", "HELP_OPTIONS", _itself),
+    ("bot.commands", "TABLE", _table),
     ("bot.info", "RULES_INTRO", _itself),
     ("bot.info", "RULES", _values),
     ("bot.info", "REMIND_WORDS", _values),
     ("bot.i18n", "REASONS", _values),
     ("bot.turns", "CASCADE_MESSAGES", _values),
-    ("bot.telegram_adapter.menu", "COMMANDS", _second),
     ("bot.discord_adapter.answers", "BROKEN", _itself),
     ("bot.discord_adapter.answers", "INCOMPLETE", _itself),
     ("bot.discord_adapter.answers", "UNKNOWN_BUTTON", _itself),
-    ("bot.discord_adapter.slash", "VARIANTS", _choices),
     ("bot.discord_adapter.slash", "REMIND_WHERE", _choices),
     ("bot.discord_adapter.slash", "GAME", _locale_str),
     ("bot.discord_adapter.slash", "CHALLENGE", _locale_str),
@@ -116,13 +116,17 @@ PASS_THROUGH: Mapping[tuple[str, str], str] = {
     ("bot/context.py", "plural"): "Ctx.tn hands its caller's msgids on",
     ("bot/words.py", "template"): "engine_templates",
     ("bot/service.py", "exc.message"): "the Refusal and CommandError keywords",
+    ("bot/verify.py", "problem.message"): "the Problem keyword",
     ("bot/views.py", "event.message"): "the Event keyword and bot.turns.CASCADE_MESSAGES",
     ("bot/views.py", "to_move.value"): "HELD: game.Side",
     ("bot/matches.py", "cycle.capitalize()"): "HELD: game.match.CYCLES",
-    ("bot/telegram_adapter/menu.py", "description"): "HELD: bot.telegram_adapter.menu.COMMANDS",
+    ("bot/telegram_adapter/menu.py", "spec.help"): "HELD: bot.commands.TABLE",
+    ("bot/info.py", "message"): "HELD: bot.commands.TABLE and bot.info's HELP_* texts",
+    ("bot/info.py", "spec.help"): "HELD: bot.commands.TABLE",
+    ("bot/commands.py", "self.args"): "HELD: bot.commands.TABLE",
     ("bot/discord_adapter/answers.py", "message"): "HELD: bot.discord_adapter.answers",
-    ("bot/discord_adapter/slash.py", "name.capitalize()"): "HELD: bot.discord_adapter.slash.VARIANTS",
-    ("bot/discord_adapter/slash.py", "description"): "the on_challenge, on_game and bare keywords",
+    ("bot/discord_adapter/slash.py", "BY_NAME[name].help"): "HELD: bot.commands.TABLE",
+    ("bot/discord_adapter/slash.py", "offer.name('en')"): "the words module's names (renderer.Words, board context)",
 }
 
 # Engine errors only a programmer can cause (a malformed TPN from a tool): never shown to a player.

@@ -38,17 +38,26 @@ async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str]
         await svc.store.matches.update(match, replace(match, games=(record.id,)), now=now)
     except StoreUnavailable:
         return interrupted(ctx, record, (), Interrupted(1, 1, False))
+    name, c = words.title(ctx.lang, v.name, v.options()), dice.commitment(seed_of(record))
     if spec.cycle is not None:
         said = words.board_words(ctx.lang)
-        head = [ctx.t("Game #{id} begins: {variant}, game 1 of a {cycle} match to {n} points ({games}). Dice seed "
-                      "commitment: {c}.", id=record.id, variant=words.title(ctx.lang, v.name, v.options()),
-                      cycle=said.cycle(spec.cycle), n=target, games=" → ".join(map(said.variant, CYCLES[spec.cycle])),
-                      c=dice.commitment(seed_of(record)))]
+        cycle, games = said.cycle(spec.cycle), " → ".join(map(said.variant, CYCLES[spec.cycle]))
+        if target == 1:
+            begins = ctx.t("Game #{id} begins: {variant}, a single game of {cycle} ({games}). Dice seed "
+                           "commitment: {c}.", id=record.id, variant=name, cycle=cycle, games=games, c=c)
+        else:
+            begins = ctx.tn("Game #{id} begins: {variant}, game 1 of a {cycle} match to {n} point ({games}). Dice "
+                            "seed commitment: {c}.", "Game #{id} begins: {variant}, game 1 of a {cycle} match to {n} "
+                            "points ({games}). Dice seed commitment: {c}.", target, id=record.id, variant=name,
+                            cycle=cycle, n=target, games=games, c=c)
+    elif target == 1:
+        begins = ctx.t("Game #{id} begins: {variant}, a single game. Dice seed commitment: {c}.", id=record.id,
+                       variant=name, c=c)
     else:
-        begins = ("Game #{id} begins: {variant}, a match to {n} points. Dice seed commitment: {c}." if target > 1
-                  else "Game #{id} begins: {variant}, a single game. Dice seed commitment: {c}.")
-        head = [ctx.t(begins, id=record.id, variant=words.title(ctx.lang, v.name, v.options()), n=target,
-                      c=dice.commitment(seed_of(record)))]
+        begins = ctx.tn("Game #{id} begins: {variant}, a match to {n} point. Dice seed commitment: {c}.",
+                        "Game #{id} begins: {variant}, a match to {n} points. Dice seed commitment: {c}.", target,
+                        id=record.id, variant=name, n=target, c=c)
+    head = [begins]
     return await progress(svc, ctx, record, (), head, f"start:{record.id}")
 
 

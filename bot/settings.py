@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+RANGES: dict[str, tuple[float, str]] = {  # a time setting's largest value and its unit
+    "move_deadline_hours": (24 * 30, "hours"), "challenge_hours": (24 * 365, "hours"),
+    "deadline_check_seconds": (3600, "seconds")}
 
 
 class Settings(BaseSettings):
@@ -58,17 +62,30 @@ class Settings(BaseSettings):
     data_dir: Path | None = Field(None, alias="TABLA_DATA_DIR",
                                   description="where the embedded store and console board pictures live")
     language: str = Field("en", alias="TABLA_LANGUAGE", description="default reply language (en, bg, el)")
-    move_deadline_hours: float = Field(72.0, alias="TABLA_MOVE_DEADLINE_HOURS", gt=0, le=24 * 30,
+    move_deadline_hours: float = Field(72.0, alias="TABLA_MOVE_DEADLINE_HOURS",
                                        description="time per move before the game is lost (per chat: /deadline)")
-    challenge_hours: float = Field(24.0, alias="TABLA_CHALLENGE_HOURS", gt=0, le=24 * 365,
+    challenge_hours: float = Field(24.0, alias="TABLA_CHALLENGE_HOURS",
                                    description="how long a challenge stays open")
-    deadline_check_seconds: float = Field(30.0, alias="TABLA_DEADLINE_CHECK_SECONDS", gt=0, le=3600,
+    deadline_check_seconds: float = Field(30.0, alias="TABLA_DEADLINE_CHECK_SECONDS",
                                           description="how often each process looks for due reminders")
     worker_processes: int = Field(1, alias="TABLA_WORKER_PROCESSES", ge=0, le=16,
                                   description="processes that draw boards and think for the computer, beside the "
                                               "event loop's (0: threads in this process)")
     log_level: str = Field("WARNING", alias="TABLA_LOG_LEVEL",
                            description="logging level: " + ", ".join(LOG_LEVELS))
+
+    @field_validator("move_deadline_hours", "challenge_hours", "deadline_check_seconds", mode="before")
+    @classmethod
+    def _in_range(cls, value: object, info: ValidationInfo) -> float:
+        """A time above 0 and at most `RANGES` allows, said in those words (not nan, inf or a word)."""
+        most, unit = RANGES[str(info.field_name)]
+        try:
+            number = float(str(value).strip())
+        except ValueError:
+            number = math.nan
+        if not 0 < number <= most:  # false for nan too
+            raise ValueError(f"must be a number of {unit} between 0 and {most:g} (more than 0), not {value!r}")
+        return number
 
     @field_validator("log_level")
     @classmethod
@@ -100,6 +117,11 @@ def describe() -> str:
     """One line per setting, for `tabla run --help`."""
     lines = []
     for field in Settings.model_fields.values():
-        default = "" if field.default in (None, "") else f" (default {field.default})"
+        value = field.default
+        if isinstance(value, bool):
+            value = "on" if value else "off"
+        elif isinstance(value, float):
+            value = f"{value:g}"
+        default = "" if value in (None, "") else f" (default {value})"
         lines.append(f"  {field.alias:<30} {field.description}{default}")
     return "\n".join(lines)

@@ -76,13 +76,17 @@ def title(lang: str, name: str, options: Mapping[str, str] | None = None) -> str
     return f"{words.variant(name)} ({', '.join(extra)})" if extra else words.variant(name)
 
 
+SERVED_OPTIONS = ("mother", "scoring")  # the rule options a player may ask for (the cube is refused until served)
+
+
 def game_error(lang: str, exc: Exception) -> str:
-    """An engine error (`game.GameError`) in `lang`: its English template translated, with its values."""
+    """An engine error (`game.GameError`) in `lang`: its English template translated, with its values, as a
+    sentence (the engine's messages start lower-case, to be composed)."""
     template = getattr(exc, "template", None)
     values = getattr(exc, "values", None)
-    if isinstance(template, str) and isinstance(values, dict):
-        return i18n.tr(lang, template, **_words_of(lang, values))
-    return str(exc)
+    text = i18n.tr(lang, template, **_words_of(lang, values)) \
+        if isinstance(template, str) and isinstance(values, dict) else str(exc)
+    return text[:1].upper() + text[1:]
 
 
 def _words_of(lang: str, values: dict[str, object]) -> dict[str, object]:
@@ -95,4 +99,13 @@ def _words_of(lang: str, values: dict[str, object]) -> dict[str, object]:
             out[key] = i18n.tr(lang, "black")
     if isinstance(out.get("variant"), str):
         out["variant"] = board_words(lang).variant(str(out["variant"]))
+    if isinstance(out.get("options"), str):  # the options a variant takes: only those a player may ask for
+        out["options"] = ", ".join(o for o in str(out["options"]).split(", ") if o in SERVED_OPTIONS)
     return out
+
+
+def match_length(lang: str, n: int) -> str:
+    """How long a match is, in `lang`: `a single game` for one point (R-MATCH-1), else `a match to 5 points`."""
+    if n == 1:
+        return i18n.tr(lang, "a single game")
+    return i18n.trn(lang, "a match to {n} point", "a match to {n} points", n, n=n)

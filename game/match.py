@@ -72,7 +72,7 @@ def match_spec(name: str, options: dict[str, str] | None = None) -> MatchSpec:
                           "{name} cycle={cycle}", cycle=cycle, first=first, games=" → ".join(CYCLES[cycle]),
                           name=key)
     if "cube" in opts and opts["cube"] != "off":
-        raise OptionError("there is no cube in a {cycle} match (R-CYCLE-2)", cycle=cycle)
+        raise OptionError("there is no doubling cube in a {cycle} match", cycle=cycle)  # R-CYCLE-2
     opts.pop("cube", None)
     for opt in opts:
         if not any(opt in OPTIONS[g] for g in CYCLES[cycle]):

@@ -26,6 +26,7 @@ CYCLE_NAMES: dict[str, tuple[str, ...]] = {"tavli": ("portes", "plakoto", "fevga
 MOTHER_VALUES: tuple[str, ...] = ("win", "win+tie", "tie", "off")
 SCORING_VALUES: tuple[str, ...] = ("mars", "backgammon")
 CUBE_VALUES: tuple[str, ...] = ("off", "on")
+OPTION_NAMES: tuple[str, ...] = ("mother", "scoring", "cube")  # RULES.md §9
 
 _DEFAULT_MOTHER: dict[str, Mother] = {"plakoto": "win+tie", "tapa": "win", "mahbusa": "win"}
 _CONTACT: dict[str, Contact] = {
@@ -169,8 +170,9 @@ def variant(name: str, options: dict[str, str] | None = None, /, **kw: str) -> V
     merged = {**(options or {}), **kw}
     for opt, raw in merged.items():
         o, val = opt.strip().lower(), str(raw).strip().lower()
-        if o not in ("mother", "scoring", "cube"):
-            raise OptionError("unknown option {option!r}: the options are mother, scoring and cube", option=o)
+        if o not in OPTION_NAMES:
+            raise OptionError("unknown option {option!r}: the options are {options}", option=o,
+                              options=", ".join(OPTION_NAMES))
         if not v.takes(o):
             if not OPTIONS[key]:
                 raise OptionError("{variant} has no option {option!r}: its rules are fixed", variant=key,

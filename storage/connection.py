@@ -20,7 +20,7 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
-from redis.exceptions import RedisError
+from redis.exceptions import RedisError, ResponseError
 
 from .embedded import EmbeddedServer
 from .errors import NotRedis, StoreUnavailable
@@ -43,6 +43,15 @@ def make_client(settings: StoreSettings) -> Client:
     return Redis.from_url(settings.url, health_check_interval=30, **options)
 
 
+def _refusal(display_url: str, reason: str) -> str:
+    """What a Redis server that answered but refused the connection's set-up said, in an operator's words."""
+    if "DB index" in reason:
+        base, _, db = display_url.rpartition("/")
+        return (f"the Redis server at {base} has no database {db} ({reason}): use a database number it has "
+                f"(0 to 15 unless its `databases` setting says more)")
+    return f"the Redis server at {display_url} refused the connection: {reason}"
+
+
 async def connect(url: str | None = None, *, data_dir: str | Path | None = None, **overrides: Any) -> Store:
     """A `Store` on `url`, else on `$REDIS_URL`, else on an embedded server keeping its data in `data_dir`.
 
@@ -51,7 +60,8 @@ async def connect(url: str | None = None, *, data_dir: str | Path | None = None,
 
     :raises ServerStartError: no URL, and no embedded server could be started (the message says how to set
         `REDIS_URL`).
-    :raises NotRedis: something that is not Redis answers at the URL.
+    :raises NotRedis: something that is not Redis answers at the URL, or a Redis server refuses it (a database
+        number it does not have).
     :raises ValueError: a URL that is not a usable Redis URL.
     """
     url = url or os.environ.get(URL_ENV) or None
@@ -63,6 +73,9 @@ async def connect(url: str | None = None, *, data_dir: str | Path | None = None,
             await store.ping()
         except StoreUnavailable as exc:
             log.warning("storage: %s does not answer yet (%s); operations fail until it does", store.description, exc)
+        except ResponseError as exc:  # a Redis server that refuses the URL: a database it lacks, a bad password
+            await store.aclose()
+            raise NotRedis(_refusal(settings.display_url, str(exc))) from exc
         except RedisError as exc:
             await store.aclose()
             raise NotRedis(f"what answers at {settings.display_url} is not a Redis server ({exc})") from exc

@@ -70,7 +70,8 @@ class ServerStartError(StorageError):
 
 
 class NotRedis(ServerStartError):
-    """Something answers at the configured address, but not as a Redis server does."""
+    """Something answers at the configured address, but not as a usable Redis: not Redis at all, or a Redis server
+    that refuses the URL (a database number it does not have); the message says which."""
 
 
 _OUTAGES: tuple[type[BaseException], ...] = (

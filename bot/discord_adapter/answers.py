@@ -39,7 +39,7 @@ MAX_CHOICES = 25
 
 BROKEN = "Something went wrong on my side; please try again."
 INCOMPLETE = "That command did not arrive complete; please choose its options again."
-UNKNOWN_BUTTON = "That button is out of date; use /board to see the game as it is now."
+UNKNOWN_BUTTON = "I do not recognise that button; /board shows your game."  # not one of ours: never "out of date"
 
 
 def say(interaction: Interaction, message: str) -> Reply:

@@ -1,6 +1,9 @@
 """The slash commands: each one's options become a `bot.commands.Command`, run by the service.
 
-Descriptions are English msgids (`locale_str`), translated by `translator.CatalogueTranslator`. A user chosen in
+The commands, and each one's description, are those of `bot.commands.TABLE` that Discord lists (`register`
+fails if the two differ). Descriptions are English msgids (`locale_str`), translated by
+`translator.CatalogueTranslator`; a game choice (`GAMES`: every offer of `bot.games`) carries its offer's key, and
+is named in the player's language by the words module. A user chosen in
 a user option is told to the service (`remember`), so they are known from then on. Options that only the text
 grammar describes (`options` of `/challenge` and `/play`, such as `mother=tie`) are parsed by that grammar; when
 they do not parse, the line goes to the service as typed text, which explains the mistake in the player's
@@ -17,17 +20,15 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.app_commands import locale_str as _
 
-from game import PRESETS
-
-from .. import commands
-from ..commands import MAX_MATCH, REMIND, Command, CommandError
+from .. import commands, games
+from ..commands import BY_NAME, MAX_MATCH, REMIND, Command, CommandError, listed
 from . import people
 from .answers import Answers
-from .people import Interaction
+from .people import PLATFORM, Interaction
 
 MAX_PLAY = 100
 MAX_REF = 20
-VARIANTS = [Choice(name=_(name.capitalize()), value=name) for name in PRESETS]
+GAMES = [Choice(name=_(offer.name("en"), offer=offer.key), value=offer.key) for offer in games.OFFERS]
 LANGUAGES = [Choice(name="English", value="en"), Choice(name="Български", value="bg"),
              Choice(name="Ελληνικά", value="el")]
 REMIND_WHERE = [Choice(name=_({"dm": "by direct message", "chat": "in the channel", "off": "never"}[w]), value=w)
@@ -42,8 +43,24 @@ def ref(text: str | None) -> str | None:
     return cleaned or None
 
 
+def about(name: str) -> _:
+    """The description of command `name`: its help line in the table."""
+    return _(BY_NAME[name].help)
+
+
+def game_fields(choice: Choice[str] | None) -> dict[str, Any]:
+    """The `Command` fields of a game choice (a cycle match is its first game with `cycle=`)."""
+    offer = games.BY_KEY.get(choice.value) if choice is not None else None
+    if offer is None:
+        return {"variant": None}
+    return {"variant": offer.variant, "options": dict(offer.options)}
+
+
 def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
-    """Add every command to `tree`; their callbacks run through `answers`."""
+    """Add every command Discord lists in `bot.commands.TABLE` to `tree`; their callbacks run through `answers`.
+
+    :raises RuntimeError: the commands added are not exactly the table's (a programming error).
+    """
 
     async def user(interaction: Interaction, chosen: discord.User | discord.Member) -> Command | None:
         """A user option: remembered by the service; None if it is the bot itself (a game against it)."""
@@ -56,7 +73,7 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
 
     async def setup(interaction: Interaction, name: str, player: discord.User | None, variant: Choice[str] | None,
                     match: int | None, options: str | None) -> None:
-        cmd = Command(name, variant=variant.value if variant else None, match_to=match)
+        cmd = Command(name, match_to=match, **game_fields(variant))
         if options and options.strip():
             line = f"/{name} {options.strip()}"
             try:
@@ -64,42 +81,41 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
             except CommandError:
                 await answers.line(interaction, line)
                 return
-            cmd = replace(cmd, options=typed.options, variant=cmd.variant or typed.variant,
+            cmd = replace(cmd, options={**typed.options, **cmd.options}, variant=cmd.variant or typed.variant,
                           match_to=cmd.match_to or typed.match_to)
         if player is not None:
             chosen = await user(interaction, player)
             cmd = replace(cmd, name="play") if chosen is None else replace(cmd, player=chosen.player)
         await answers.command(interaction, cmd)
 
-    @tree.command(name="challenge", description=_("Challenge a player, or anyone in this channel, to a game"))
+    @tree.command(name="challenge", description=about("challenge"))
     @app_commands.describe(player=_("Who to challenge (empty: anyone here may accept)"), variant=_("Which game"),
                            match=_("Play a match to this many points"),
                            options=_("Rule options, for example mother=tie"))
-    @app_commands.choices(variant=VARIANTS)
+    @app_commands.choices(variant=GAMES)
     async def challenge(interaction: Interaction, player: discord.User | None = None,
                         variant: Choice[str] | None = None, match: Range[int, 1, MAX_MATCH] | None = None,
                         options: Range[str, 1, 100] | None = None) -> None:
         await setup(interaction, "challenge", player, variant, match, options)
 
-    @tree.command(name="play", description=_("Play against the computer"))
+    @tree.command(name="play", description=about("play"))
     @app_commands.describe(variant=_("Which game"), match=_("Play a match to this many points"),
                            options=_("Rule options, for example mother=tie"))
-    @app_commands.choices(variant=VARIANTS)
+    @app_commands.choices(variant=GAMES)
     async def play(interaction: Interaction, variant: Choice[str] | None = None,
                    match: Range[int, 1, MAX_MATCH] | None = None, options: Range[str, 1, 100] | None = None) -> None:
         await setup(interaction, "play", None, variant, match, options)
 
-    def on_challenge(name: str, description: str) -> None:
-        @tree.command(name=name, description=_(description))
+    def on_challenge(name: str) -> None:
+        @tree.command(name=name, description=about(name))
         @app_commands.describe(challenge=CHALLENGE)
         async def command(interaction: Interaction, challenge: Range[str, 1, MAX_REF] | None = None) -> None:
             await answers.command(interaction, Command(name, ref=ref(challenge)))
 
-    on_challenge("accept", "Accept a challenge")
-    on_challenge("decline", "Decline a challenge to you")
-    on_challenge("cancel", "Withdraw your challenge")
+    for name in ("accept", "decline", "cancel"):
+        on_challenge(name)
 
-    @tree.command(name="move", description=_("Make your play, for example 24/18 13/11"))
+    @tree.command(name="move", description=about("move"))
     @app_commands.describe(play=_("Your play: start typing to see the legal ones"), game=GAME)
     async def move(interaction: Interaction, play: Range[str, 1, MAX_PLAY],
                    game: Range[str, 1, MAX_REF] | None = None) -> None:
@@ -109,55 +125,58 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
     async def move_play(interaction: Interaction, current: str) -> list[Choice[str]]:
         return await answers.suggest(interaction, current, ref(interaction.namespace.game))
 
-    def on_game(name: str, description: str) -> None:
-        @tree.command(name=name, description=_(description))
+    def on_game(name: str) -> None:
+        @tree.command(name=name, description=about(name))
         @app_commands.describe(game=GAME)
         async def command(interaction: Interaction, game: Range[str, 1, MAX_REF] | None = None) -> None:
             await answers.command(interaction, Command(name, ref=ref(game)))
 
-    on_game("board", "Show the board of your game")
-    on_game("position", "The position as text, to copy or study")
-    on_game("resign", "Resign your game")
-    on_game("history", "An animated replay of a game")
-    on_game("verify", "Check a finished game's dice against their published seed")
+    for name in ("board", "position", "resign", "history", "verify"):
+        on_game(name)
 
-    def bare(name: str, description: str) -> None:
-        @tree.command(name=name, description=_(description))
+    def bare(name: str) -> None:
+        @tree.command(name=name, description=about(name))
         async def command(interaction: Interaction) -> None:
             await answers.command(interaction, Command(name))
 
-    bare("games", "Your games")
-    bare("lobby", "Open challenges in this channel")
-    bare("standings", "This channel's standings")
-    bare("help", "How to play here")
-    bare("invite", "A link to add this bot to your server")
+    for name in ("games", "lobby", "standings", "help", "invite"):
+        bare(name)
 
-    @tree.command(name="stats", description=_("A player's results and rating"))
+    @tree.command(name="stats", description=about("stats"))
     @app_commands.describe(player=_("Whose (default: yours)"))
     async def stats(interaction: Interaction, player: discord.User | None = None) -> None:
         chosen = await user(interaction, player) if player is not None else None
         await answers.command(interaction, Command("stats", player=chosen.player if chosen else None))
 
-    @tree.command(name="rules", description=_("The rules of a game"))
+    @tree.command(name="rules", description=about("rules"))
     @app_commands.describe(variant=_("Which game"))
-    @app_commands.choices(variant=VARIANTS)
+    @app_commands.choices(variant=GAMES)
     async def rules(interaction: Interaction, variant: Choice[str] | None = None) -> None:
-        await answers.command(interaction, Command("rules", variant=variant.value if variant else None))
+        offer = games.BY_KEY.get(variant.value) if variant is not None else None
+        if offer is not None and offer.cycle is not None:
+            cmd = Command("rules", variant=offer.cycle, value="cycle")
+        else:
+            cmd = Command("rules", variant=offer.variant if offer else None)
+        await answers.command(interaction, cmd)
 
-    @tree.command(name="lang", description=_("Choose the language I answer you in"))
+    @tree.command(name="lang", description=about("lang"))
     @app_commands.describe(language=_("The language"), chat=_("For the whole channel (its players' default)"))
     @app_commands.choices(language=LANGUAGES)
     async def lang(interaction: Interaction, language: Choice[str] | None = None, chat: bool = False) -> None:
         await answers.command(interaction, Command("lang", target="chat" if chat else None,
                                                    value=language.value if language else None))
 
-    @tree.command(name="deadline", description=_("This channel's time per move, in hours"))
+    @tree.command(name="deadline", description=about("deadline"))
     @app_commands.describe(hours=_("Hours per move (empty: show the current deadline)"))
     async def deadline(interaction: Interaction, hours: Range[float, 1, 720] | None = None) -> None:
         await answers.command(interaction, Command("deadline", value=f"{hours:g}" if hours is not None else None))
 
-    @tree.command(name="remind", description=_("Where your reminders to move go"))
+    @tree.command(name="remind", description=about("remind"))
     @app_commands.describe(where=_("Where"))
     @app_commands.choices(where=REMIND_WHERE)
     async def remind(interaction: Interaction, where: Choice[str] | None = None) -> None:
         await answers.command(interaction, Command("remind", value=where.value if where else None))
+
+    added = sorted(c.name for c in tree.get_commands())
+    if added != sorted(spec.name for spec in listed(PLATFORM)):
+        raise RuntimeError(f"the slash commands {added} are not the table's")

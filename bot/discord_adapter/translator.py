@@ -3,7 +3,7 @@
 Descriptions and choice names are their own English msgids. Names are looked up as `command: <name>` and
 `option: <name>` (a name is one lower-case word in Discord, and the same English word may need another word as
 a name than in a sentence); a name without a translation, or whose translation Discord would refuse, stays
-English.
+English. A game choice (its `locale_str` carries `offer=<key>`) is named by `bot.games` in the player's language.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from .. import i18n
+from .. import games, i18n
 from . import people
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -48,4 +48,7 @@ class CatalogueTranslator(app_commands.Translator):
         language = people.language_of(locale)
         if language is None or language == i18n.DEFAULT or language not in i18n.available():
             return None
+        offer = games.BY_KEY.get(str(string.extras.get("offer", "")))
+        if offer is not None:
+            return offer.name(language)[:MAX_TEXT]
         return translate(language, context.location, string.message)

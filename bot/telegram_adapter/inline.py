@@ -1,11 +1,14 @@
-"""Inline mode: `@bot` typed in any chat offers challenge cards, one per variant; a card's Accept starts the
-game in the chat the card was sent to.
+"""Inline mode: `@bot` typed in any chat offers challenge cards, one per game a player may choose (`bot.games`:
+the eight variants and the two cycle matches, by their names in the player's language); a card's Accept starts
+the game in the chat the card was sent to.
 
 A card is a message the user sends through the bot. Telegram never tells a bot which chat an inline message
 went to, except by delivering that message itself to a bot that is a member of the chat (privacy mode lets
 "messages sent via this bot" through). So:
 
-1. `answer` offers the cards; each Accept button carries our own card data `k1:<variant>:<points>:<nonce>`.
+1. `answer` offers the cards; each Accept button carries our own card data `k1:<game>:<points>:<nonce>` (`<game>`
+   an offer's key: `plakoto`, `tavli`, `tabla-cycle`). A card is a single game by default, a cycle match one to
+   5 points (R-MATCH-1, R-CYCLE-1); `tapa to 3` in the query asks for another length.
 2. `posted` sees the card arrive in a group the bot is in and records, under the card data, the chat and
    the challenger (in the store, `storage.cards`, for as long as a challenge lasts).
 3. `accept` (a tap on the card) takes that record once (a second tap finds it gone), has the challenger
@@ -31,9 +34,7 @@ from telegram import (
     Message,
 )
 
-from game import PRESETS
-
-from .. import i18n
+from .. import games, i18n
 from ..actions import Action, ActionError, Verb
 from ..commands import Command, CommandError, parse
 from ..replies import Button, Caller, Chat, Identity, Reply
@@ -49,7 +50,8 @@ _NONCE = "abcdefghijklmnopqrstuvwxyz234567"
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One card's Accept button: the variant, the match length, and the query's nonce."""
+    """One card's Accept button: the game (`variant`, an offer's key in `bot.games`), the match length, and the
+    query's nonce."""
 
     variant: str
     points: int
@@ -61,7 +63,7 @@ class Card:
     @classmethod
     def unpack(cls, data: str | None) -> Card | None:
         parts = (data or "").split(":")
-        if len(parts) != 4 or parts[0] != PREFIX or parts[1] not in PRESETS or not parts[2].isdigit() \
+        if len(parts) != 4 or parts[0] != PREFIX or parts[1] not in games.BY_KEY or not parts[2].isdigit() \
                 or not 1 <= int(parts[2]) <= 25 or not (6 <= len(parts[3]) <= 12 and parts[3].isalnum()):
             return None
         return cls(parts[1], int(parts[2]), parts[3])
@@ -71,21 +73,27 @@ def is_card(data: str | None) -> bool:
     return (data or "").startswith(PREFIX + ":")
 
 
-def wanted(query: str) -> tuple[list[str], int]:
-    """The variants and match length a query asks for (`tapa to 3`); all variants, one point by default."""
+CYCLE_POINTS = 5  # a cycle match's default length (R-CYCLE-1: 5, or 3 and 7)
+
+
+def wanted(query: str) -> list[tuple[games.Offer, int]]:
+    """The games and match lengths a query asks for (`tapa to 3`, `tavli`); every game by default, each a single
+    game (a cycle match: to `CYCLE_POINTS`)."""
     try:
         cmd = parse(f"/challenge {query}".strip())
     except CommandError:
-        return list(PRESETS), 1
-    variants = [cmd.variant] if cmd.variant else list(PRESETS)
-    return variants, cmd.match_to or 1
+        cmd = Command("challenge")
+    asked = games.find(cmd.variant, cmd.options)
+    return [(o, cmd.match_to or (CYCLE_POINTS if o.cycle else 1)) for o in ((asked,) if asked else games.OFFERS)]
 
 
-def offer(name: str, variant: str, points: int, lang: str) -> str:
-    title = variant.capitalize()
+def offer(name: str, game: games.Offer, points: int, lang: str) -> str:
+    """The card's text: who offers which game, a single game or a match to `points`."""
+    title = game.name(lang)
     if points > 1:
-        return i18n.tr(lang, "{name} offers a match of {variant} to {points} points: tap Accept to play.",
-                       name=name, variant=title, points=points)
+        return i18n.trn(lang, "{name} offers a match of {variant} to {points} point: tap Accept to play.",
+                        "{name} offers a match of {variant} to {points} points: tap Accept to play.", points,
+                        name=name, variant=title, points=points)
     return i18n.tr(lang, "{name} offers a game of {variant}: tap Accept to play.", name=name, variant=title)
 
 
@@ -102,15 +110,18 @@ class Inline:
         who = incoming.identity(query.from_user)
         lang = i18n.choose(who.language)
         nonce = "".join(secrets.choice(_NONCE) for _ in range(10))
-        variants, points = wanted(query.query)
         results = []
-        for variant in variants:
-            card = Card(variant, points, nonce)
-            title = variant.capitalize() if points == 1 else f"{variant.capitalize()} · {points}"
+        for game, points in wanted(query.query):
+            card = Card(game.key, points, nonce)
+            name = game.name(lang)
+            title = name if points == 1 else f"{name} · {points}"
+            description = (i18n.tr(lang, "Challenge this chat to a game of {variant}", variant=name) if points == 1
+                           else i18n.trn(lang, "Challenge this chat to a match of {variant} to {points} point",
+                                         "Challenge this chat to a match of {variant} to {points} points", points,
+                                         variant=name, points=points))
             results.append(InlineQueryResultArticle(
-                id=f"{variant}-{points}", title=title,
-                description=i18n.tr(lang, "Challenge this chat to a game of {variant}", variant=variant.capitalize()),
-                input_message_content=InputTextMessageContent(offer(who.name, variant, points, lang)),
+                id=f"{game.key}-{points}", title=title, description=description,
+                input_message_content=InputTextMessageContent(offer(who.name, game, points, lang)),
                 reply_markup=InlineKeyboardMarkup([[InlineKeyboardButton(i18n.tr(lang, "Accept"),
                                                                          callback_data=card.pack())]])))
         await query.answer(results, cache_time=0, is_personal=True)
@@ -137,7 +148,7 @@ class Inline:
         lang = i18n.choose(tapper.language)
         card = Card.unpack(data)
         if card is None:
-            await self.poster.toast(query_id, i18n.tr(lang, "That board is out of date."))
+            await self.poster.toast(query_id, i18n.tr(lang, "I do not recognise that button; /board shows your game."))
             return
         raw = await self.cards.get(card.nonce, card.variant, card.points)
         if raw is None:
@@ -156,9 +167,10 @@ class Inline:
             return
         chat = Chat(incoming.PLATFORM, str(record["chat_id"]), private=bool(record["private"]))
         await self.service.remember(tapper)
+        game = games.BY_KEY[card.variant]
         made = await self.service.execute(Caller(challenger, chat, f"card:{card.nonce}:{card.variant}:{card.points}"),
-                                          Command("challenge", variant=card.variant,
-                                                  match_to=card.points if card.points > 1 else None))
+                                          Command("challenge", variant=game.variant, options=dict(game.options),
+                                                  match_to=card.points))
         press = accept_button(made)
         if press is None:
             await self.poster.toast(query_id, made.text)

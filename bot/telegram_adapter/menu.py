@@ -1,7 +1,8 @@
 """The command menu Telegram shows when a player types `/`: `setMyCommands`, once per supported language.
 
 The English list is the default (no `language_code`); every other catalogue's list is registered for its
-language code, so a Greek or Bulgarian client shows the descriptions in its own language.
+language code, so a Greek or Bulgarian client shows the descriptions in its own language. The commands and
+their descriptions are those of `bot.commands.TABLE` that Telegram lists.
 """
 
 from __future__ import annotations
@@ -12,34 +13,16 @@ from telegram import Bot, BotCommand
 from telegram.error import TelegramError
 
 from .. import i18n
+from ..commands import listed
+from .incoming import PLATFORM
 
 log = logging.getLogger(__name__)
 
-# The msgids are English; their translations live in the service's catalogues (bot/locales).
-COMMANDS: tuple[tuple[str, str], ...] = (
-    ("challenge", "Challenge a player (reply to them, or @name) or the whole chat"),
-    ("play", "Play against the computer, e.g. /play ai tapa to 3"),
-    ("move", "Make your move, e.g. /move 24/18 13/8"),
-    ("board", "Show the board of your game"),
-    ("games", "Your games in progress"),
-    ("lobby", "Open challenges in this chat"),
-    ("accept", "Accept a challenge"),
-    ("decline", "Decline a challenge"),
-    ("resign", "Resign your game"),
-    ("history", "Replay a game as an animation"),
-    ("standings", "The chat's standings"),
-    ("stats", "A player's results and ratings"),
-    ("rules", "The rules of a variant"),
-    ("remind", "Where your reminders go: dm, chat or off"),
-    ("lang", "Choose your language"),
-    ("invite", "A link to add me to a group"),
-    ("help", "How to play"),
-)
-
 
 def commands(lang: str) -> list[BotCommand]:
-    """The menu in `lang` (descriptions from the catalogue, English where it has none)."""
-    return [BotCommand(name, i18n.tr(lang, description)[:256]) for name, description in COMMANDS]
+    """The menu in `lang`: the commands Telegram lists in `bot.commands.TABLE`, each with its help line from the
+    catalogue (English where it has none)."""
+    return [BotCommand(spec.name, i18n.tr(lang, spec.help)[:256]) for spec in listed(PLATFORM)]
 
 
 async def register(bot: Bot) -> None:

@@ -84,3 +84,33 @@ async def test_an_even_match_is_refused_saying_why(service: Service) -> None:
     assert not reply.ok and "odd number of points" in reply.text and "3 or 5" in reply.text
     reply = await service.handle(Caller(ALICE, CHAT), "/play ai ²")
     assert not reply.ok and "Something went wrong" not in reply.text
+
+
+@pytest.mark.parametrize(("name", "value", "says"), [
+    ("TABLA_CHALLENGE_HOURS", "nan", "must be a number of hours between 0 and 8760"),
+    ("TABLA_CHALLENGE_HOURS", "-1", "must be a number of hours between 0 and 8760"),
+    ("TABLA_CHALLENGE_HOURS", "a day", "must be a number of hours between 0 and 8760"),
+    ("TABLA_MOVE_DEADLINE_HOURS", "inf", "must be a number of hours between 0 and 720"),
+    ("TABLA_DEADLINE_CHECK_SECONDS", "nan", "must be a number of seconds between 0 and 3600"),
+])
+def test_a_bad_number_of_hours_says_what_it_must_be(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str,
+                                                    value: str, says: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(name, value)
+    assert cli.main(["check"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and name in err and says in err and repr(value) in err, err
+    assert "less than or equal" not in err and "Input should" not in err
+
+
+@pytest.mark.parametrize("command", ["check", "run"])
+def test_a_database_the_redis_server_does_not_have_is_named(redis_url: str, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           command: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("REDIS_URL", redis_url.rsplit("/", 1)[0] + "/9999")
+    assert cli.main([command]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert "not a Redis server" not in err and "no database 9999" in err, err

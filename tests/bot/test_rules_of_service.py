@@ -44,7 +44,7 @@ async def test_only_the_challenged_player_accepts_a_targeted_challenge(service: 
 async def test_an_open_challenge_is_listed_and_anyone_may_accept(service: Service) -> None:
     await service.handle(Caller(ALICE, CHAT), "/challenge tawula to 3")
     lobby = await service.handle(Caller(BOB, CHAT), "/lobby")
-    assert "Tawula to 3" in lobby.text and lobby.buttons
+    assert "Tawula, a match to 3 points" in lobby.text and lobby.buttons
     assert (await service.press(Caller(CAROL, CHAT), lobby.buttons[0][0].data)).ok
     assert "No open challenges" in (await service.handle(Caller(BOB, CHAT), "/lobby")).text
 

@@ -142,3 +142,17 @@ async def test_a_match_to_three(fake: FakeDiscord, adapter: DiscordAdapter, serv
     match = await service.store.matches.get(record.match_id)
     assert max(match.score) >= 3 and match.target == 3
     assert len(games) >= 2 or max(match.score) >= 3
+
+
+async def test_the_cycle_matches_are_offered_as_choices_and_start_their_match(
+        fake: FakeDiscord, adapter: DiscordAdapter, service: Service) -> None:
+    for key, cycle, first in (("tavli", "tavli", "portes"), ("tabla-cycle", "tabla", "tabla")):
+        board = await (await slash(fake, ALICE, "play", variant=key, match=3)).board()
+        opener = next(a for a in actions(board) if a.verb is Verb.OPEN)
+        record = await service.store.games.get(opener.ref)
+        assert record.variant == first and record.match_id is not None
+        match = await service.store.matches.get(record.match_id)
+        assert match.target == 3 and dict(match.options).get("cycle") == cycle
+        assert "match to 3 points" in board.content
+    rules = await (await slash(fake, ALICE, "rules", variant="tabla-cycle")).message()
+    assert "tabla, then gul bara, then tapa" in rules.content

@@ -112,6 +112,7 @@ async def test_a_button_that_is_not_ours_is_answered(fake: FakeDiscord, adapter:
         {"type": 1, "components": [{"type": 2, "style": 2, "label": "old", "custom_id": "mv:k3vq7d:3:24-18"}]}]
     answer = await (await press(fake, ALICE, help_message.message_id, "mv:k3vq7d:3:24-18")).message()
     assert answer.ephemeral
+    assert "do not recognise that button" in answer.content and "out of date" not in answer.content, answer.content
 
 
 async def test_a_rate_limited_answer_is_retried(fake: FakeDiscord, adapter: DiscordAdapter) -> None:

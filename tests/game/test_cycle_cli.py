@@ -85,4 +85,4 @@ def test_selfplay_refuses_a_bad_cycle_pairing(capsys: pytest.CaptureFixture[str]
     assert "portes, plakoto, fevga" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["selfplay", "--cycle", "tavli", "cube=on"])
-    assert "no cube" in capsys.readouterr().err
+    assert "no doubling cube" in capsys.readouterr().err

@@ -107,7 +107,7 @@ def test_R_CYCLE_2_options_go_to_the_games_that_take_them() -> None:
         "tabla scoring=backgammon", "gulbara", "tapa scoring=backgammon"]
     # The defaults of each game: plakoto mother=win+tie, tapa mother=win.
     assert cycle_variant("tavli", 1).mother == "win+tie" and cycle_variant("tabla", 2).mother == "win"
-    with pytest.raises(OptionError, match="no cube"):
+    with pytest.raises(OptionError, match="no doubling cube"):
         match_spec("tavli", {"cube": "on"})
     with pytest.raises(OptionError, match="takes the option 'colour'"):
         match_spec("tavli", {"colour": "red"})

@@ -167,3 +167,32 @@ async def test_a_challenge_accepted_from_an_inline_card(fake: FakeBotAPI, adapte
     card_tap(Player(1003, "Carol").data)
     again = await fake.wait_sent("answerCallbackQuery", after=n)
     assert again.params.get("text"), "a card starts one game"
+
+
+async def test_the_inline_cards_offer_every_game_and_a_cycle_card_starts_the_cycle_match(
+        fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    greek = Player(1004, "Ελένη", "eleni", "el")
+    n = len(fake.calls)
+    fake.push({"inline_query": {"id": "iq2", "from": greek.data, "query": "", "offset": ""}})
+    answer = await fake.wait_sent("answerInlineQuery", after=n)
+    titles = [r["title"] for r in answer.params["results"]]
+    assert len(titles) == 10 and "Γκιουλμπαρά" in titles
+    assert "Τάβλι (Πόρτες → Πλακωτό → Φεύγα) · 5" in titles and "Τάμπλα (Τάμπλα → Γκιουλμπαρά → Τάπα) · 5" in titles
+    n = len(fake.calls)
+    fake.push({"inline_query": {"id": "iq3", "from": ALICE.data, "query": "tavli to 3", "offset": ""}})
+    card = (await fake.wait_sent("answerInlineQuery", after=n)).params["results"][0]
+    assert card["title"] == "Tavli (Portes → Plakoto → Fevga) · 3"
+    assert "a match of Tavli (Portes → Plakoto → Fevga) to 3 points" in card["input_message_content"]["message_text"]
+    fake.message(GROUP, ALICE.data, card["input_message_content"]["message_text"], via_bot=BOT,
+                 reply_markup=card["reply_markup"])
+    fake.add_inline_message("inl2", card["input_message_content"]["message_text"], card["reply_markup"])
+    await fake.drained()
+    n = len(fake.calls)
+    fake.push({"callback_query": {"id": "cq-tavli", "from": BOB.data, "chat_instance": "ci",
+                                  "inline_message_id": "inl2",
+                                  "data": card["reply_markup"]["inline_keyboard"][0][0]["callback_data"]}})
+    board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=GROUP["id"], after=n))
+    game = await service.store.games.get(game_id_of(board.html, actions(board)))
+    assert game.variant == "portes" and game.match_id is not None
+    match = await service.store.matches.get(game.match_id)
+    assert match.target == 3 and dict(match.options).get("cycle") == "tavli"

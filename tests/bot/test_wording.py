@@ -1,0 +1,113 @@
+"""Wording a player meets when starting a game: a match of one point is a single game and numbers take their
+plural (N7); option mistakes are told in players' words, as a sentence, without rule ids (N8), and never offer
+the cube, which is refused until it is served (N9)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from bot.gamestate import side_of
+from bot.replies import Caller, Identity
+from bot.service import Service
+from bot.verify import describe, verify
+from storage import GameRecord, MoveLogEntry
+
+from .conftest import ALICE, BOB, CHAT
+from .play import play_out
+from .test_games import only_game, player_id
+
+LANGS = ("en", "bg", "el")
+
+
+def _player(lang: str) -> Identity:
+    return Identity("console", f"p-{lang}", f"p-{lang}", username=f"p{lang}", language=lang)
+
+
+async def _say(service: Service, lang: str, line: str) -> str:
+    who = _player(lang)
+    await service.remember(who)
+    return (await service.handle(Caller(who, CHAT), line)).text
+
+
+@pytest.mark.parametrize("line", ["/play ai tavli to 1", "/play ai tabla cycle=tabla to 1", "/play ai tapa to 1",
+                                  "/challenge tavli to 1", "/challenge plakoto to 1"])
+async def test_a_match_to_one_point_is_a_single_game(service: Service, line: str) -> None:
+    text = await _say(service, "en", line)
+    assert "a single game" in text, text
+    assert not re.search(r"\bto 1\b", text), text
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("/play ai tavli to 3", "a Tavli match to 3 points"),
+    ("/play ai tabla cycle=tabla to 7", "a Tabla match to 7 points"),
+    ("/challenge plakoto to 5", "a match to 5 points"),
+])
+async def test_a_longer_match_says_its_points(service: Service, line: str, says: str) -> None:
+    assert says in await _say(service, "en", line)
+
+
+@pytest.mark.parametrize(("lang", "line", "says"), [
+    ("bg", "/challenge plakoto to 1", "единична игра"),
+    ("bg", "/challenge plakoto to 5", "мач до 5 точки"),
+    ("el", "/challenge tavli to 1", "μία παρτίδα"),
+    ("el", "/challenge plakoto to 3", "αγώνας στους 3 πόντους"),
+])
+async def test_match_lengths_in_bulgarian_and_greek(service: Service, lang: str, line: str, says: str) -> None:
+    assert says in await _say(service, lang, line)
+
+
+BAD_OPTIONS = ["/play ai tavli cube=on", "/play ai portes mother=tie", "/play ai plakoto colour=red",
+               "/play ai tabla cycle=tavli", "/play ai tawula mother=tie", "/play ai plakoto mother=never",
+               "/play ai tavli mother=nope", "/play ai tavli colour=red", "/challenge portes cycle=tabla"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("line", BAD_OPTIONS)
+async def test_option_mistakes_are_sentences_without_rule_ids_or_the_cube(service: Service, lang: str,
+                                                                          line: str) -> None:
+    text = await _say(service, lang, line)
+    assert text[:1].isupper(), text
+    assert not re.search(r"R-[A-Z]", text), text
+    if "cube" not in line:
+        assert "cube" not in text, text
+
+
+async def test_the_options_a_variant_takes_are_offered_without_the_cube(service: Service) -> None:
+    text = await _say(service, "en", "/play ai portes mother=tie")
+    assert text == "Portes has no option 'mother': its options are scoring"
+    text = await _say(service, "en", "/play ai plakoto colour=red")
+    assert text == "Unknown option 'colour': the options are mother, scoring"
+
+
+async def _finished_game(service: Service) -> tuple[GameRecord, list[MoveLogEntry]]:
+    await service.handle(Caller(ALICE, CHAT), "/challenge @bob portes to 1")
+    await service.handle(Caller(BOB, CHAT), "/accept")
+    gid = await only_game(service, ALICE)
+    record = await service.store.games.get(gid)
+    alice = await player_id(service, ALICE)
+    await play_out(service, CHAT, gid, {side_of(i): ALICE if p == alice else BOB for i, p in enumerate(record.players)})
+    return await service.store.games.snapshot(gid)
+
+
+ENGLISH = re.compile(r"\b(entry|roll|seed|gives|dice|table|position|log|differs|replayed|opening)\b")
+
+
+async def test_verify_tells_what_is_wrong_in_the_players_language(service: Service) -> None:
+    record, log = await _finished_game(service)
+    assert verify(record, log).ok
+    wrong_seed = verify(record, log, seed="00" * 32).problem
+    moved = [replace(e, position=log[1].position) if i == 2 else e for i, e in enumerate(log)]
+    wrong_position = verify(record, moved).problem
+    garbled = [replace(e, play="25/1") if i == 1 else e for i, e in enumerate(log)]
+    wrong_play = verify(record, garbled).problem
+    problems = [p for p in (wrong_seed, wrong_position, wrong_play) if p is not None]
+    assert len(problems) == 3
+    for problem in problems:
+        english = describe("en", problem)
+        assert ENGLISH.search(english), english
+        for lang in ("bg", "el"):
+            said = describe(lang, problem)
+            assert not ENGLISH.search(said), said
