@@ -65,7 +65,7 @@ def test_a_service_that_is_not_redis_is_one_line_and_exit_status_2(
         not_redis: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("REDIS_URL", not_redis)
-    assert cli.main(["run"]) == 2
+    assert cli.main(["run", "--console"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "not a Redis server" in err, err
 
