@@ -192,3 +192,20 @@ async def test_library_logs_of_a_running_bot_never_show_the_token(redis_url: str
     seen += err.decode()
     assert proc.returncode == 0, seen
     assert "/bot<TELEGRAM_TOKEN>/getUpdates" in seen and SECRET not in seen + out.decode()
+
+
+async def test_a_webhook_port_in_use_is_one_line_and_exit_2(redis_url: str, prefix: str, tmp_path: Path) -> None:
+    fake = FakeBotAPI(token=TELEGRAM_SECRET)
+    root = await fake.start()
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        env = env_for(redis_url, prefix, tmp_path, TELEGRAM_TOKEN=TELEGRAM_SECRET, TELEGRAM_API_URL=root,
+                      TELEGRAM_WEBHOOK_URL="https://bot.example.org/tg", TELEGRAM_WEBHOOK_SECRET="s3cret-path",
+                      TELEGRAM_WEBHOOK_LISTEN="127.0.0.1", TELEGRAM_WEBHOOK_PORT=str(busy.getsockname()[1]))
+        try:
+            status, out, err = await tabla_run(env, tmp_path)
+        finally:
+            await fake.stop()
+    assert status == 2 and "TELEGRAM_WEBHOOK_PORT" in brief(err)[0], err
+    assert SECRET not in out + err and "s3cret-path" not in out + err
