@@ -75,9 +75,10 @@ class TelegramAdapter:
         root = self.settings.telegram_api_url.rstrip("/")
         try:
             await self._start()
-        except InvalidToken as exc:
+        except InvalidToken as exc:  # a 401, or a 404 from a server that is not a Bot API server
+            other = "" if root == Settings.model_fields["telegram_api_url"].default else ", or check TELEGRAM_API_URL"
             raise configuration(f"{root} refused TELEGRAM_TOKEN: set it to the token @BotFather gave the bot "
-                                f"(/mybots → API Token)") from exc
+                                f"(/mybots → API Token){other}") from exc
         except NetworkError as exc:  # TimedOut too
             raise unreachable(f"cannot reach Telegram at {root} ({reason(exc)}): check the network, or "
                               f"TELEGRAM_API_URL") from exc
@@ -85,6 +86,8 @@ class TelegramAdapter:
             raise configuration(f"Telegram refused to start the bot: {exc.message}; check the TELEGRAM_* "
                                 f"settings") from exc
         except OSError as exc:
+            if not self.settings.telegram_webhook_url:
+                raise unreachable(f"cannot reach Telegram at {root} ({reason(exc)}): check the network") from exc
             where = f"{self.settings.telegram_webhook_listen}:{self.settings.telegram_webhook_port}"
             raise configuration(f"the webhook server cannot listen on {where} ({reason(exc)}): set "
                                 f"TELEGRAM_WEBHOOK_LISTEN and TELEGRAM_WEBHOOK_PORT") from exc
