@@ -7,6 +7,8 @@ fakes (a refused token) or a closed port (no network)."""
 from __future__ import annotations
 
 import asyncio
+import io
+import logging
 import os
 import pty
 import socket
@@ -17,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.settings import Settings
+from bot.startup import SecretMask, secrets_of
 from tests.discord.fake import FakeDiscord
 from tests.telegram.fake_bot_api import FakeBotAPI
 
@@ -209,3 +213,29 @@ async def test_a_webhook_port_in_use_is_one_line_and_exit_2(redis_url: str, pref
             await fake.stop()
     assert status == 2 and "TELEGRAM_WEBHOOK_PORT" in brief(err)[0], err
     assert SECRET not in out + err and "s3cret-path" not in out + err
+
+
+def test_the_mask_covers_arguments_tracebacks_stacks_and_url_quoting() -> None:
+    settings = Settings(_env_file=None, TELEGRAM_TOKEN=TELEGRAM_SECRET, DISCORD_TOKEN="disc/ord+tok",  # type: ignore[call-arg]
+                        TELEGRAM_WEBHOOK_SECRET="hook-secret", REDIS_URL="redis://:pass-word@db:6379/0")
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.addFilter(SecretMask(secrets_of(settings)))
+    logger = logging.getLogger("tests.startup.mask")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        logger.warning("POST %s/bot%s/getMe", "https://api.telegram.org", TELEGRAM_SECRET)
+        logger.warning("quoted: %s", "disc%2Ford%2Btok")
+        try:
+            raise RuntimeError("The token `hook-secret` was rejected; pass-word")
+        except RuntimeError:
+            logger.exception("failed", stack_info=True)
+    finally:
+        logger.removeHandler(handler)
+    text = out.getvalue()
+    for secret in (SECRET, "disc/ord+tok", "disc%2Ford%2Btok", "hook-secret", "pass-word"):
+        assert secret not in text, (secret, text)
+    assert "/bot<TELEGRAM_TOKEN>/getMe" in text and "quoted: <DISCORD_TOKEN>" in text
+    assert "<TELEGRAM_WEBHOOK_SECRET>" in text and "<REDIS_URL password>" in text and "Traceback" in text
+    assert "Stack (most recent call last)" in text
