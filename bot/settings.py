@@ -94,6 +94,15 @@ class Settings(BaseSettings):
             raise ValueError(f"use one of {', '.join(LOG_LEVELS)}, not {value!r}")
         return value.upper()
 
+    @field_validator("discord_guild_ids", "discord_shard_ids")
+    @classmethod
+    def _id_list(cls, value: str | None) -> str | None:
+        """Comma-separated numbers (`1,2, 3`), refused at start rather than when the Discord client is built."""
+        parts = (value or "").replace(" ", "").split(",")
+        if any(part and not (part.isascii() and part.isdigit()) for part in parts):
+            raise ValueError(f"a comma-separated list of numbers, not {value!r}")
+        return value
+
     @field_validator("redis_url")
     @classmethod
     def _usable_url(cls, value: str | None) -> str | None:

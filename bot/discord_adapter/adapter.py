@@ -6,10 +6,12 @@ import asyncio
 import contextlib
 import logging
 
+import aiohttp
 import discord
 
 from ..replies import Notice
 from ..settings import Settings
+from ..startup import configuration, reason, unreachable
 from . import rest
 from .answers import Answers
 from .client import Options, TablaClient
@@ -64,8 +66,27 @@ class DiscordAdapter:
     async def start(self) -> None:
         """Log in, sync the commands, connect every shard; return once all of them are ready.
 
-        :raises discord.LoginFailure: the token is refused.
+        :raises StartupError: the token or the intents are refused, or Discord cannot be reached (the message
+            says what to do and never holds the token).
         """
+        where = f"Discord at {self.options.api_url}" if self.options.api_url else "Discord"
+        try:
+            await self._start()
+        except discord.LoginFailure as exc:
+            raise configuration("Discord refused DISCORD_TOKEN: set it to the bot's token from the developer "
+                                "portal (Applications → your bot → Bot → Reset Token)") from exc
+        except discord.PrivilegedIntentsRequired as exc:
+            raise configuration("Discord refused the Message Content intent: switch it on in the developer portal "
+                                "(Bot → Privileged Gateway Intents), or unset DISCORD_MESSAGE_CONTENT") from exc
+        except discord.HTTPException as exc:
+            if exc.status >= 500:
+                raise unreachable(f"{where} answers {exc.status}: try again later") from exc
+            raise configuration(f"{where} refused to start the bot ({exc.status} {exc.text or exc.response.reason})"
+                                f": check the DISCORD_* settings") from exc
+        except (OSError, aiohttp.ClientError, discord.GatewayNotFound, discord.ConnectionClosed) as exc:
+            raise unreachable(f"cannot reach {where} ({reason(exc)}): check the network, or DISCORD_API_URL") from exc
+
+    async def _start(self) -> None:
         rest.use_rest(self.options.api_url)
         await self.client.login(self.token)
         if self.client.application_id is not None:

@@ -78,6 +78,8 @@ class TablaClient(discord.AutoShardedClient):
         shards: dict[str, Any] = {"shard_count": options.shard_count}
         if options.shard_ids is not None:
             shards["shard_ids"] = list(options.shard_ids)
+        # the bot never joins a voice channel: no start-up warning that voice's libraries are missing
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
                          chunk_guilds_at_startup=False, guild_ready_timeout=GUILD_READY_TIMEOUT, **shards)
         self.answers = answers

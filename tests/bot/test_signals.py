@@ -16,7 +16,8 @@ import pytest
 def test_tabla_run_exits_0_on_a_signal(redis_url: str, prefix: str, tmp_path: Path, sig: signal.Signals) -> None:
     env = {**os.environ, "REDIS_URL": f"{redis_url}?prefix={prefix}", "TABLA_DATA_DIR": str(tmp_path),
            "DISCORD_TOKEN": "", "TELEGRAM_TOKEN": "", "TABLA_DEADLINE_CHECK_SECONDS": "0.1"}
-    proc = subprocess.Popen([sys.executable, "-m", "bot", "run", "--name", "alice"], stdin=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "run", "--console", "--name", "alice"],
+                            stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("/play ai tapa to 1\n")
