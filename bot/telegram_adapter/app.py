@@ -19,6 +19,7 @@ from telegram.ext import Application, ContextTypes, TypeHandler
 from ..boards import Boards
 from ..replies import Notice
 from ..settings import Settings
+from ..web.links import PageLinks
 from . import menu, webhook
 from .handlers import Router
 from .inline import Inline
@@ -58,7 +59,11 @@ class TelegramAdapter:
                     .rate_limiter(rate_limiter(settings.telegram_rate_limit))
                     .get_updates_request(TolerantRequest(read_timeout=POLL_TIMEOUT + 5.0))
                     .build())
-        self.poster = Poster(self.app.bot, Boards(service.store, "tgb"))
+        page = None
+        if settings.web_url:
+            page = PageLinks(settings.web_url, service.store, app_name=settings.web_app_name,
+                             language=settings.language)
+        self.poster = Poster(self.app.bot, Boards(service.store, "tgb"), page)
         self.inline = Inline(service, self.poster, int(settings.challenge_hours * 3600))
         self.router = Router(service, self.poster, self.inline)
         self.app.add_handler(TypeHandler(Update, self.router.dispatch))

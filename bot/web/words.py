@@ -19,6 +19,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "offline": "No connection; trying again…",
         "moves": "Moves",
         "title": "Board",
+        "open": "Open the board",
     },
     "bg": {
         "pick_source": "Ваш ход с {dice}: докоснете пул.",
@@ -35,6 +36,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "offline": "Няма връзка; опитвам отново…",
         "moves": "Ходове",
         "title": "Дъска",
+        "open": "Отвори дъската",
     },
     "el": {
         "pick_source": "Σειρά σας με {dice}: αγγίξτε ένα πούλι.",
@@ -51,6 +53,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "offline": "Χωρίς σύνδεση· νέα προσπάθεια…",
         "moves": "Κινήσεις",
         "title": "Ταμπλό",
+        "open": "Άνοιγμα ταμπλό",
     },
 }
 
