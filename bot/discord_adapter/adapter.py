@@ -10,6 +10,7 @@ import discord
 
 from ..replies import Notice
 from ..settings import Settings
+from ..web.links import PageLinks
 from . import rest
 from .answers import Answers
 from .client import Options, TablaClient
@@ -57,7 +58,11 @@ class DiscordAdapter:
         self.service = service
         self.token = settings.discord_token.get_secret_value()
         self.options = options_from(settings)
-        self.answers = Answers(service)
+        page = None
+        if settings.web_url and settings.web_secret is not None and settings.web_secret.get_secret_value():
+            page = PageLinks(settings.web_url, service.store, secret=settings.web_secret.get_secret_value(),
+                             language=settings.language)
+        self.answers = Answers(service, page)
         self.client = TablaClient(self.answers, self.options)
         self._connection: asyncio.Task[None] | None = None
 
