@@ -31,7 +31,7 @@ from ..service import Service
 from ..views import unpack_moves
 from . import glue
 from .auth import AuthError, validate_init_data, validate_link
-from .state import state
+from .state import last_play, state
 
 log = logging.getLogger(__name__)
 
@@ -143,10 +143,12 @@ async def _state(svc: Service, record: GameRecord, who: Viewer, picked: tuple[tu
     game = game_of(record)
     names = await glue.names(svc, record)
     score = await glue.score(svc, record)
+    tail = await glue.last_entry(svc, record) if not picked else None
+    last = last_play(game, tail[1], tail[0]) if tail is not None else None
 
     def make(p: tuple[tuple[int, int, int], ...]) -> dict[str, Any]:
         return state(game, game_id=record.id, version=record.version, me=who.side, lang=who.lang, names=names,
-                     score=score, picked=p, deadline=record.deadline)
+                     score=score, picked=p, deadline=record.deadline, last=last)
 
     try:
         return make(picked)

@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import Awaitable, Callable
 
 from renderer import MatchScore
-from storage import GameRecord, NotFound, PlayerRecord
+from storage import GameRecord, MoveLogEntry, NotFound, PlayerRecord
 
 from .. import i18n, matches
 from ..actions import Action, Verb
@@ -67,6 +67,14 @@ async def score(svc: Service, record: GameRecord) -> MatchScore | None:
         return None
     cycle = dict(m.options).get("cycle", "")
     return MatchScore(m.score[0], m.score[1], m.target, cycle, matches.game_number(m, record.id) if cycle else 0)
+
+
+async def last_entry(svc: Service, record: GameRecord) -> tuple[MoveLogEntry, str] | None:
+    """The game's last logged turn and the position (TPN) before it, or None before the first."""
+    entries = await svc.store.games.log(record.id)
+    if not entries:
+        return None
+    return entries[-1], entries[-2].position if len(entries) > 1 else record.start_position
 
 
 def game_chat(record: GameRecord) -> Chat:

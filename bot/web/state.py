@@ -10,16 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game import Side
+from game import GameError, Position, Side
 from game.builder import Pick, build
 from game.flow import Game
+from game.notation import parse_play
 from game.partial import position_after
 from game.plays import legal_plays
-from renderer import MatchScore, layout
+from renderer import LastPlay, MatchScore, layout
 from renderer import geometry as G
 from renderer.svg import board_svg
+from storage import MoveLogEntry
 
-from ..dice import format_dice
+from ..dice import format_dice, parse_dice
+from ..gamestate import side_of
 from ..views import pack_moves
 from ..words import board_words
 from .words import page_words
@@ -40,8 +43,24 @@ def targets(mine_waiting: bool) -> list[dict[str, Any]]:
     return out
 
 
+def last_play(game: Game, before_tpn: str, entry: MoveLogEntry) -> LastPlay | None:
+    """The logged turn as the board picture shows it (arrows, and "played …" or a pass in the mover's strip),
+    or None for an opening roll or a play that does not read back."""
+    if entry.play in ("opening", ""):
+        return None
+    mover = side_of(entry.side)
+    if entry.play == "pass":
+        return LastPlay(mover)
+    try:
+        before = Position.from_tpn(before_tpn, game.variant).with_turn(mover)
+        return LastPlay.from_play(parse_play(before, parse_dice(entry.dice), entry.play))
+    except (GameError, ValueError):
+        return None
+
+
 def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str, names: Mapping[str, str],
-          score: MatchScore | None, picked: Sequence[Pick], deadline: float | None) -> dict[str, Any]:
+          score: MatchScore | None, picked: Sequence[Pick], deadline: float | None,
+          last: LastPlay | None = None) -> dict[str, Any]:
     """The page's JSON for `game` seen by `me` (None: a watcher), with `picked` single moves made so far.
 
     :raises IllegalPlayError: `picked` does not start a legal play (a stale page).
@@ -83,8 +102,9 @@ def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str,
     if me is None and not out["status"]:
         out["status"] = words["watching"]
     dice = game.dice if moving else None
-    lay = layout(game.variant, position, viewer, dice=dice, names=side_names, score=score, result=game.outcome,
-                 words=board_words(lang))
+    shown_last = last if not out["picked"] else None  # a play in progress: the last turn's arrows no longer fit
+    lay = layout(game.variant, position, viewer, last_play=shown_last, dice=dice, names=side_names, score=score,
+                 result=game.outcome, words=board_words(lang))
     out["svg"] = board_svg(lay)
     out["size"] = [lay.width, lay.height]
     return out

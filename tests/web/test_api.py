@@ -141,7 +141,7 @@ async def test_refusals(service: Service, client: TestClient, clock: Clock) -> N
         ({}, 401, "sign-in required"),
         ({"Authorization": "Bearer x"}, 401, "sign-in required"),
         ({"Authorization": "tma " + init_data(me, clock()).replace("hash=", "hash=0")}, 401, "unsigned"),
-        ({"Authorization": "tma " + init_data(me, clock()).replace("Ana", "Eve")}, 401, "signature"),
+        ({"Authorization": "tma " + init_data(me, clock()).replace(me.name, "Eve")}, 401, "signature"),
         ({"Authorization": "tma " + init_data(me, clock() - 2 * 86400)}, 401, "expired"),
         (tma(me, clock, start_param=other_gid), 403, "another game"),
         (tma(EVE, clock), 403, "not a player"),

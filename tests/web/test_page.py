@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -78,21 +79,35 @@ async def test_a_portes_board_at_phone_and_desktop_size(service: Service, server
         await page.close()
 
 
-async def play_by_taps(page: Any, service: Service, gid: str, turns: int = 400) -> int:
-    """Tap checkers and destinations until the game ends; returns the plays confirmed."""
-    confirmed = 0
+async def tap_a_play(page: Any) -> None:
+    """Tap a source, then a destination (one that hits or pins when there is one), until Confirm shows."""
+    while await page.locator("#confirm").is_hidden():
+        hitting = page.locator("#hits rect.dst[data-hit]")
+        for i in range(await page.locator("#hits rect.src").count()):
+            await page.locator("#hits rect.src").nth(i).click()
+            if await hitting.count():
+                break
+            await page.locator("#undo").click()  # Undo first lets go of the checker picked
+        else:
+            await page.locator("#hits rect.src").first.click()
+        await (hitting.first if await hitting.count() else page.locator("#hits rect.dst").first).click()
+        await page.wait_for_function("() => !document.querySelector('#hits rect.sel')")
+
+
+async def play_by_taps(page: Any, service: Service, gid: str, turns: int = 400) -> tuple[int, int]:
+    """Tap checkers and destinations until the game ends; returns the plays confirmed and the boards seen with
+    a pinned checker."""
+    confirmed = pinned = 0
     for _ in range(turns):
         record = await service.store.games.get(gid)
         if game_of(record).phase == "over":
-            return confirmed
+            return confirmed, pinned
         await page.wait_for_selector("#hits rect.src, #status")
         if await page.locator("#hits rect.src").count() == 0:
             await page.wait_for_timeout(200)
             continue
-        while await page.locator("#confirm").is_hidden():
-            await page.locator("#hits rect.src").first.click()
-            await page.locator("#hits rect.dst").first.click()
-            await page.wait_for_function("() => !document.querySelector('#hits rect.sel')")
+        pinned += await page.locator("#board svg [data-pinned]").count() > 0
+        await tap_a_play(page)
         version = await page.locator("#board svg").get_attribute("data-version")
         await page.locator("#confirm").click()
         await page.wait_for_function(CHANGED, arg=version)
@@ -101,16 +116,25 @@ async def play_by_taps(page: Any, service: Service, gid: str, turns: int = 400) 
 
 
 @pytest.mark.slow
-async def test_a_whole_portes_game_against_the_computer_by_taps(service: Service, server: TestServer,
-                                                                browser: Any, clock: Clock,
-                                                                posted: Posted) -> None:
-    gid = (await service.handle(ANA, PRIVATE, "/play ai portes")).game_id
+@pytest.mark.parametrize(("variant", "mark"), [("portes", "*"), ("plakoto", "*"), ("fevga", ""), ("gulbara", "")])
+async def test_a_whole_game_against_the_computer_by_taps(variant: str, mark: str, service: Service,
+                                                         server: TestServer, browser: Any, clock: Clock,
+                                                         posted: Posted) -> None:
+    """Portes with hits, plakoto with pins (marked `*`), fevga, and gul bara with its cascades."""
+    gid = (await service.handle(ANA, PRIVATE, f"/play ai {variant} to 1")).game_id
     assert gid
     page = await open_page(browser, server, ANA, clock, gid)
-    plays = await play_by_taps(page, service, gid)
+    plays, pinned = await play_by_taps(page, service, gid)
     record = await service.store.games.get(gid)
     assert record.result is not None and plays > 5
+    if variant == "plakoto":
+        assert pinned > 0, "a pinned checker was drawn on the page"
     assert len(posted.notices) == plays and all(n.chat == PRIVATE for n in posted.notices)
+    log = await service.store.games.log(gid)
+    assert any(mark in e.play for e in log if e.play not in ("opening", "pass")), "a hit or a pin in the game"
+    if variant == "gulbara":  # a cascade: the same side played two stages in a row
+        plays = [e for e in log if e.play != "opening"]
+        assert any(a.side == b.side for a, b in itertools.pairwise(plays))
     assert "over" in (await page.locator("#status").text_content() or "").lower() or \
         await page.locator("#hits rect.src").count() == 0
 
@@ -128,10 +152,7 @@ async def test_the_other_player_sees_the_move_live(service: Service, server: Tes
     assert await watcher.locator("#hits rect.src").count() == 0
     assert await watcher.locator("#confirm").is_hidden()
     before = await watcher.locator("#board svg").get_attribute("data-version")
-    while await mover_page.locator("#confirm").is_hidden():
-        await mover_page.locator("#hits rect.src").first.click()
-        await mover_page.locator("#hits rect.dst").first.click()
-        await mover_page.wait_for_function("() => !document.querySelector('#hits rect.sel')")
+    await tap_a_play(mover_page)
     await mover_page.locator("#confirm").click()
     await watcher.wait_for_function(CHANGED, arg=before, timeout=10_000)
     await watcher.wait_for_selector("#hits rect.src")  # now the watcher's turn, without reloading

@@ -112,6 +112,7 @@
       r.setAttribute("class", "hit " + kind);
       r.setAttribute("data-point", String(p));
       if (m) { r.setAttribute("data-die", String(m.die)); }
+      if (m && m.hit) { r.setAttribute("data-hit", "1"); }
       layer.appendChild(r);
       if (kind === "dst") {
         var cx = (b[0] + b[2]) / 2, cy = b[1] < 444 ? b[1] + 30 : b[3] - 30;
