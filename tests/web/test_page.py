@@ -10,8 +10,9 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from bot.gamestate import game_of
-from bot.replies import Chat
+from bot.replies import Chat, Identity
 from bot.service import Service
+from bot.web.auth import sign_link
 from bot.web.server import make_app
 from tests.bot.conftest import Clock
 
@@ -156,3 +157,33 @@ async def test_the_other_player_sees_the_move_live(service: Service, server: Tes
     await mover_page.locator("#confirm").click()
     await watcher.wait_for_function(CHANGED, arg=before, timeout=10_000)
     await watcher.wait_for_selector("#hits rect.src")  # now the watcher's turn, without reloading
+
+
+@pytest.mark.slow
+async def test_a_whole_tawula_game_by_signed_link(service: Service, server: TestServer, browser: Any,
+                                                  clock: Clock, posted: Posted) -> None:
+    """Discord's "Open the board" link: no Telegram, a token for one player and one game; the waiting checkers
+    enter from the tray (R-ENTER-2)."""
+    dora, channel = Identity("discord", "555", "Dora"), Chat("discord", "chan-1")
+    gid = (await service.handle(dora, channel, "/play ai tawula to 1")).game_id
+    assert gid
+    player = await service.store.players.find("discord", "555")
+    record = await service.store.games.get(gid)
+    assert player is not None and record.deadline is not None
+    token = sign_link(SECRET, player.id, gid, record.deadline)
+    page = await browser.new_page(viewport=DESKTOP)
+
+    async def outside_telegram(route: Any, request: Any) -> None:  # the real script, opened in a browser
+        await route.fulfill(status=200, content_type="application/javascript",
+                            body="window.Telegram={WebApp:{initData:'',initDataUnsafe:{},ready:function(){},"
+                                 "expand:function(){}}};")
+
+    await page.route(TELEGRAM_JS, outside_telegram)
+    await page.goto(str(server.make_url(f"/?t={token[:-3]}xyz")))
+    await page.wait_for_function("() => document.getElementById('status').className === 'error'")
+    assert "signature" in (await page.locator("#status").text_content() or "")
+    await page.goto(str(server.make_url(f"/?t={token}")))
+    await page.wait_for_selector("#board svg")
+    plays, _ = await play_by_taps(page, service, gid)
+    assert (await service.store.games.get(gid)).result is not None and plays > 5
+    assert {n.chat for n in posted.notices} == {channel}
