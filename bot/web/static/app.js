@@ -62,6 +62,7 @@
   }
 
   function render(s) {
+    if (!cur && window.performance && performance.mark) { performance.mark("tabla-board"); }
     cur = s;
     document.documentElement.lang = s.lang;
     el.board.innerHTML = s.svg;
