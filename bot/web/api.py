@@ -92,8 +92,8 @@ async def viewer(request: web.Request, svc: Service, cfg: Config, record: GameRe
                 raise Refused(403, "not a Telegram game")
             account = await glue.account(svc, "telegram", user.user_id)
             side = _side(record, account.id if account is not None else None)
-            if side is None and user.start_param != record.id:
-                raise Refused(403, "not a player of this game")
+            if side is None and (user.start_param != record.id or glue.game_chat(record).private):
+                raise Refused(403, "not a player of this game")  # a private chat's game is for its player only
             identity = Identity("telegram", user.user_id, user.name, user.username, user.language)
             return Viewer(side, identity, await glue.language(svc, account, record, user.language))
         if scheme == "link" and cfg.link_secret:

@@ -9,12 +9,13 @@ from typing import Any
 from aiohttp.test_utils import TestClient
 
 from bot.gamestate import game_of
+from bot.replies import Chat
 from bot.service import Service
 from bot.views import pack_moves
 from game.builder import build
 from tests.bot.conftest import Clock
 
-from .conftest import BOB, EVE, GROUP, Posted, init_data, link_for, mover, two_player_game
+from .conftest import ANA, BOB, EVE, GROUP, Posted, init_data, link_for, mover, two_player_game
 
 POINT = "0123456789abcdefghijklmnopq"
 
@@ -156,6 +157,9 @@ async def test_refusals(service: Service, client: TestClient, clock: Clock) -> N
         assert (r.status, reason in body["error"]) == (status, True), (headers, r.status, body)
     r = await client.get(url, headers=tma(EVE, clock, start_param=gid))
     assert r.status == 200 and (await r.json())["watching"]
+    private = (await service.handle(ANA, Chat("telegram", ANA.user_id, private=True), "/play ai portes")).game_id
+    r = await client.get(f"/api/state?game={private}", headers=tma(EVE, clock, start_param=private))
+    assert r.status == 403 and "not a player" in (await r.json())["error"], "a private game is its player's"
     packed = await full_play(service, gid)
     confirm = {"game": gid, "version": record.version, "picked": packed}
     for headers, status, reason in [

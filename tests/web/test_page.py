@@ -117,11 +117,13 @@ async def play_by_taps(page: Any, service: Service, gid: str, turns: int = 400) 
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("variant", "mark"), [("portes", "*"), ("plakoto", "*"), ("fevga", ""), ("gulbara", "")])
+@pytest.mark.parametrize(("variant", "mark"), [("portes", "*"), ("plakoto", "*"), ("fevga", ""), ("gulbara", ""),
+                                             ("tapa", ""), ("mahbusa", ""), ("tabla", "")])
 async def test_a_whole_game_against_the_computer_by_taps(variant: str, mark: str, service: Service,
                                                          server: TestServer, browser: Any, clock: Clock,
                                                          posted: Posted) -> None:
-    """Portes with hits, plakoto with pins (marked `*`), fevga, and gul bara with its cascades."""
+    """Every game but tawula (by link below): portes with hits, plakoto with pins (marked `*`), fevga, gul bara
+    with its cascades, tapa, mahbusa and tabla."""
     gid = (await service.handle(ANA, PRIVATE, f"/play ai {variant} to 1")).game_id
     assert gid
     page = await open_page(browser, server, ANA, clock, gid)

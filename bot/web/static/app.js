@@ -200,7 +200,10 @@
   }
 
   if (!auth || !game) {
-    say("Open this page from the game's board message.", true);
+    var lang = (navigator.language || "en").slice(0, 2);
+    say({ bg: "Отворете тази страница от съобщението с дъската на играта.",
+          el: "Ανοίξτε αυτή τη σελίδα από το μήνυμα με το ταμπλό του παιχνιδιού." }[lang] ||
+        "Open this page from the game's board message.", true);
     return;
   }
   load("");
