@@ -78,6 +78,27 @@ async def test_a_portes_board_at_phone_and_desktop_size(service: Service, server
         await page.wait_for_selector("#hits rect.dst")
         await page.screenshot(path=str(SHOTS / f"page-portes-{name}.png"))
         await page.close()
+    page = await open_page(browser, server, ANA, clock, gid)
+    await tap_a_play(page)
+    label = await page.locator("#confirm").text_content() or ""
+    picked = await page.evaluate("() => document.getElementById('status').textContent")
+    assert label.startswith("Confirm ") and label[len("Confirm "):] in picked
+    await page.screenshot(path=str(SHOTS / "page-portes-phone-confirm.png"))
+
+
+async def test_the_opponent_watches_in_greek(service: Service, server: TestServer, browser: Any,
+                                             clock: Clock) -> None:
+    gid = await two_player_game(service)
+    record = await service.store.games.get(gid)
+    bob = await service.store.players.find("telegram", BOB.user_id)
+    assert bob is not None
+    await service.handle(BOB, Chat("telegram", BOB.user_id, private=True), "/lang el")
+    bob_moves = game_of(record).turn.value == ("white" if record.players[0] == bob.id else "black")
+    page = await open_page(browser, server, BOB, clock, gid, viewport=PHONE)
+    await page.wait_for_function("() => document.documentElement.lang === 'el'")
+    status = await page.locator("#status").text_content() or ""
+    assert ("Σειρά σας" in status) if bob_moves else ("Παίζει" in status)
+    await page.screenshot(path=str(SHOTS / "page-portes-phone-el.png"))
 
 
 async def tap_a_play(page: Any) -> None:
