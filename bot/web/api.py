@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,7 +47,7 @@ class Config:
 
     telegram_token: str | None
     link_secret: str | None
-    clock: Any
+    clock: Callable[[], float]
     deliver: glue.Deliver | None = None
 
 

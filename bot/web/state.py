@@ -36,8 +36,8 @@ def targets(mine_waiting: bool) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{"point": p, "box": G.point_box(p)} for p in range(1, 25)]
     out.append({"point": 25, "box": (G.BAR_X0, G.INNER_Y0, G.BAR_X0 + G.BAR_W, G.MID)})
     if mine_waiting:
-        out.append({"point": 25, "box": (G.TRAY_X0, *G.tray_compartment(True, "waiting", True)[:1],
-                                        G.TRAY_X1, G.tray_compartment(True, "waiting", True)[1])})
+        w0, w1 = G.tray_compartment(True, "waiting", True)
+        out.append({"point": 25, "box": (G.TRAY_X0, w0, G.TRAY_X1, w1)})
     y0, y1 = G.tray_compartment(True, "off", mine_waiting)
     out.append({"point": 0, "box": (G.TRAY_X0, y0, G.TRAY_X1, y1)})
     return out
@@ -81,7 +81,7 @@ def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str,
         if len(plays) <= 1:
             out["forced"] = plays[0].notation if plays else ""
             out["status"] = (words["forced"].format(play=plays[0].notation) if plays else words["passing"])
-            picked = ()
+            out["picked"] = ""
         else:
             st = build(position, game.dice, picked)
             position = position_after(position, game.dice, picked) if picked else position
