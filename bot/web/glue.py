@@ -45,10 +45,6 @@ async def names(svc: Service, record: GameRecord) -> dict[str, str]:
     return {side.value: name for side, name in (await svc.names(record)).items()}
 
 
-async def computer_id(svc: Service) -> str:
-    return await svc.computer_id()
-
-
 async def language(svc: Service, who: PlayerRecord | None, record: GameRecord, hint: str | None) -> str:
     """The viewer's language: their choice, the game chat's, their platform's hint, the bot's default."""
     chosen = who.language if who is not None else None
