@@ -139,7 +139,16 @@ def _picked(text: object) -> tuple[tuple[int, int, int], ...]:
     return tuple(picked)
 
 
-async def _state(svc: Service, record: GameRecord, who: Viewer, picked: tuple[tuple[int, int, int], ...]
+async def _state(svc: Service, record: GameRecord, who: Viewer, picked: tuple[tuple[int, int, int], ...],
+                 now: float) -> dict[str, Any]:
+    """The state for `who`, with the seconds left to move (by the server's clock) when the game runs."""
+    body = await _drawn(svc, record, who, picked)
+    running = record.deadline is not None and record.result is None
+    body["left"] = max(0, int(record.deadline - now)) if running and record.deadline is not None else None
+    return body
+
+
+async def _drawn(svc: Service, record: GameRecord, who: Viewer, picked: tuple[tuple[int, int, int], ...]
                  ) -> dict[str, Any]:
     game = game_of(record)
     names = await glue.names(svc, record)
@@ -167,7 +176,7 @@ async def get_state(request: web.Request) -> web.Response:
     since = request.query.get("since")
     if since is not None and since == str(record.version):
         return web.json_response({"same": True}, headers={"Cache-Control": "no-store"})
-    body = await _state(svc, record, who, _picked(request.query.get("picked", "")))
+    body = await _state(svc, record, who, _picked(request.query.get("picked", "")), cfg.clock())
     return web.json_response(body, headers={"Cache-Control": "no-store"})
 
 
@@ -194,7 +203,7 @@ async def post_confirm(request: web.Request) -> web.Response:
         raise Refused(400, "no moves")
     reply = await glue.confirm(svc, who.identity, record, version, str(body["picked"]), cfg.deliver)
     fresh = await glue.game(svc, record.id) or record
-    new_state = await _state(svc, fresh, who, ())
+    new_state = await _state(svc, fresh, who, (), cfg.clock())
     if not reply.ok:
         return web.json_response({"error": reply.text, "state": new_state}, status=409)
     return web.json_response({"ok": True, "text": reply.text, "state": new_state})

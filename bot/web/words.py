@@ -20,6 +20,9 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "moves": "Moves",
         "title": "Board",
         "open": "Open the board",
+        "left": "{time} left",
+        "hours": "{n} h",
+        "minutes": "{n} min",
     },
     "bg": {
         "pick_source": "Ваш ход с {dice}: докоснете пул.",
@@ -37,6 +40,9 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "moves": "Ходове",
         "title": "Дъска",
         "open": "Отвори дъската",
+        "left": "остават {time}",
+        "hours": "{n} ч",
+        "minutes": "{n} мин",
     },
     "el": {
         "pick_source": "Σειρά σας με {dice}: αγγίξτε ένα πούλι.",
@@ -54,6 +60,9 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "moves": "Κινήσεις",
         "title": "Ταμπλό",
         "open": "Άνοιγμα ταμπλό",
+        "left": "απομένουν {time}",
+        "hours": "{n} ώρ.",
+        "minutes": "{n} λεπ.",
     },
 }
 

@@ -47,6 +47,11 @@ async def test_the_player_to_move_sees_the_board_and_the_legal_moves(service: Se
     assert s["mine"] and not s["watching"] and s["moves"] and s["forced"] is None
     assert s["svg"].startswith("<svg") and s["svg"].count('class="checker"') == 30
     assert {t["point"] for t in s["targets"]} == set(range(26))
+    record = await service.store.games.get(gid)
+    assert record.deadline is not None and s["left"] == int(record.deadline - clock())
+    clock.advance(2)
+    s = await (await client.get(f"/api/state?game={gid}", headers=tma(me, clock))).json()
+    assert s["left"] == int(record.deadline - clock())
     r = await client.get(f"/api/state?game={gid}", headers=tma(other, clock))
     s2 = await r.json()
     assert r.status == 200 and not s2["mine"] and s2["moves"] == [] and s2["lang"] == "bg" if other is BOB \

@@ -66,6 +66,7 @@ async def test_a_portes_board_at_phone_and_desktop_size(service: Service, server
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page = await open_page(browser, server, ANA, clock, gid, viewport=viewport)
         await page.wait_for_selector("#hits rect.src")
+        assert "72 h left" in (await page.locator("#status").text_content() or "")
         assert 24 <= await page.locator("#board svg .checker").count() <= 30
         width = await page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"], f"the page scrolls sideways at {name} size"

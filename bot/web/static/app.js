@@ -92,11 +92,19 @@
     var status = s.status;
     if (interactive && selected !== null) { status = s.words.pick_dest; }
     if (interactive && s.play && picked) { status = s.words.complete.replace("{play}", s.play); }
+    if (s.mine && s.left !== null && s.left !== undefined) { status += " · " + left(s); }
     say(status, false);
     el.undo.hidden = !interactive || (!picked && selected === null);
     el.undo.textContent = s.words.undo;
     el.confirm.hidden = !interactive || !s.play || !picked;
     el.confirm.textContent = s.words.confirm.replace("{play}", s.play || "");
+  }
+
+  function left(s) {
+    var h = Math.floor(s.left / 3600);
+    var t = h >= 1 ? s.words.hours.replace("{n}", h)
+                   : s.words.minutes.replace("{n}", Math.max(1, Math.ceil(s.left / 60)));
+    return s.words.left.replace("{time}", t);
   }
 
   function boxes(s, p) {
