@@ -156,6 +156,10 @@ def _adapters(service: Service, settings: Settings, console: bool, name: str | N
         from .console import Console
 
         adapters.append(Console(service, sys.stdout, boards, name, source=sys.stdin))
+    elif settings.web_url:
+        from .web.page import BoardPage
+
+        adapters.append(BoardPage.from_settings(service, settings, list(adapters)))
     return adapters
 
 

@@ -32,6 +32,7 @@ from .context import Ctx, Refusal
 from .core import COMPUTER, Core
 from .dispatch import HANDLERS
 from .replies import Caller, Identity, Notice, Reply, Suggestion
+from .web.links import PageLinks
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,11 @@ class Service(Core):
     def cards(self) -> CardRepository:
         """Telegram's inline challenge cards (`storage.cards`)."""
         return self.store.cards
+
+    def page_links(self, web_url: str, *, secret: str | None = None, app_name: str | None = None) -> PageLinks:
+        """The board page's buttons for the adapters' boards (`bot.web.links`), reading what they need from the
+        store, which the adapters never see."""
+        return PageLinks(web_url, self.store, secret=secret, app_name=app_name, language=self.language)
 
     async def handle(self, caller: Caller, text: str) -> Reply:
         """Parse one typed line and execute it."""

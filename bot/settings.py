@@ -71,6 +71,17 @@ class Settings(BaseSettings):
     worker_processes: int = Field(1, alias="TABLA_WORKER_PROCESSES", ge=0, le=16,
                                   description="processes that draw boards and think for the computer, beside the "
                                               "event loop's (0: threads in this process)")
+    web_url: str | None = Field(None, alias="TABLA_WEB_URL",
+                                description="public HTTPS base URL of the board page (served by this process behind "
+                                            "a TLS proxy); unset: no board page")
+    web_listen: str = Field("0.0.0.0", alias="TABLA_WEB_LISTEN", description="address the board page listens on")
+    web_port: int = Field(8080, alias="TABLA_WEB_PORT", ge=1, le=65535, description="port the board page listens on")
+    web_secret: SecretStr | None = Field(None, alias="TABLA_WEB_SECRET",
+                                         description="secret that signs board links for Discord and browsers "
+                                                     "(unset: only Telegram opens the page)")
+    web_app_name: str | None = Field(None, alias="TABLA_WEB_APP_NAME",
+                                     description="short name of the Mini App registered with BotFather /newapp "
+                                                 "(groups open https://t.me/<bot>/<name>?startapp=<game>)")
     log_level: str = Field("WARNING", alias="TABLA_LOG_LEVEL",
                            description="logging level: " + ", ".join(LOG_LEVELS))
 

@@ -29,6 +29,7 @@ from .flow import FlowEvent, Game, Stage
 from .match import CYCLES, Match, MatchSpec, cycle_variant, match_spec
 from .notation import format_play, parse_play, read_hops
 from .outcome import REASONS, Outcome
+from .partial import position_after
 from .plays import Play, generate_plays, legal_plays, pass_position
 from .position import START_TPN, PointView, Position
 from .search import choose_play
@@ -79,6 +80,7 @@ __all__ = [
     "play_game",
     "play_match",
     "play_out",
+    "position_after",
     "random_play",
     "read_hops",
     "render_ascii",

@@ -59,7 +59,10 @@ class DiscordAdapter:
         self.service = service
         self.token = settings.discord_token.get_secret_value()
         self.options = options_from(settings)
-        self.answers = Answers(service)
+        page = None
+        if settings.web_url and settings.web_secret is not None and settings.web_secret.get_secret_value():
+            page = service.page_links(settings.web_url, secret=settings.web_secret.get_secret_value())
+        self.answers = Answers(service, page)
         self.client = TablaClient(self.answers, self.options)
         self._connection: asyncio.Task[None] | None = None
 

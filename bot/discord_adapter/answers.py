@@ -21,12 +21,15 @@ import discord
 from discord.app_commands import Choice
 from discord.utils import MISSING
 
+from storage import StorageError
+
 from .. import i18n
 from ..commands import Command
 from ..replies import Caller, Reply
+from ..web.links import PageLinks
 from . import people
 from .boards import LastBoards
-from .messages import Outgoing, outgoing
+from .messages import Outgoing, outgoing, with_link
 from .people import Interaction
 from .seam import Seam
 
@@ -55,9 +58,10 @@ def caller(interaction: Interaction) -> Caller:
 class Answers:
     """Runs interactions through the service and sends its replies."""
 
-    def __init__(self, service: Seam) -> None:
+    def __init__(self, service: Seam, page: PageLinks | None = None) -> None:
         self.service = service
         self.boards = LastBoards(service.boards)
+        self.page = page
 
     async def command(self, interaction: Interaction, cmd: Command) -> None:
         """A slash command as a structured command."""
@@ -114,6 +118,8 @@ class Answers:
     async def send(self, interaction: Interaction, reply: Reply, *, deferred: bool, pressed: bool) -> None:
         """Send `reply` as the answer to `interaction` (see the module docstring for which way)."""
         out = outgoing(reply, pings=not reply.private)
+        if pressed and reply.private and reply.builder is not None and reply.delivery == "new":
+            await self._page_link(interaction, reply.builder.game_id, out)
         try:
             if pressed and reply.repeat and not deferred:  # a press seen before (N3): acknowledged, no message
                 await interaction.response.defer()
@@ -125,6 +131,19 @@ class Answers:
                 await self._public(interaction, out, deferred=deferred, pressed=pressed, ok=reply.ok)
         except discord.HTTPException as exc:
             log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+    async def _page_link(self, interaction: Interaction, game_id: str, out: Outgoing) -> None:
+        """"Make your move" also offers "Open the board": a link to the board page signed for the presser and
+        the game, good until the move's deadline (`bot.web.links`)."""
+        if self.page is None:
+            return
+        try:
+            link = await self.page.signed(people.PLATFORM, str(interaction.user.id), game_id,
+                                          people.language_of(interaction.locale))
+        except StorageError:
+            return
+        if link is not None:
+            out.view = with_link(out.view, link.label, link.url)
 
     @staticmethod
     async def _update(interaction: Interaction, out: Outgoing, *, deferred: bool) -> None:

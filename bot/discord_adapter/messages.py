@@ -87,6 +87,17 @@ def view(rows: tuple[tuple[Button, ...], ...]) -> discord.ui.View | None:
     return v
 
 
+def with_link(v: discord.ui.View | None, label: str, url: str) -> discord.ui.View:
+    """`v` (or a new view) with a link button in a row of its own below the others (when one is free)."""
+    v = v or discord.ui.View(timeout=None)
+    used = {item.row for item in v.children if item.row is not None}
+    row = max(used) + 1 if used else 0
+    if row < MAX_ROWS:
+        v.add_item(discord.ui.Button(label=label[:MAX_LABEL], url=url, style=discord.ButtonStyle.link, row=row))
+    v.stop()
+    return v
+
+
 def rows_of(reply: Reply) -> tuple[tuple[Button, ...], ...]:
     """A builder reply shows the builder's rows; a board shows its buttons and the button that opens the builder."""
     if reply.builder is not None and reply.private:

@@ -10,6 +10,7 @@ from storage import BoardRepository
 
 from ..commands import Command
 from ..replies import Caller, Identity, Reply, Suggestion
+from ..web.links import PageLinks
 
 
 class Seam(Protocol):
@@ -18,6 +19,10 @@ class Seam(Protocol):
     @property
     def boards(self) -> BoardRepository:
         """Each match's last board (whose buttons a new board retires, `storage.boards`)."""
+        ...
+
+    def page_links(self, web_url: str, *, secret: str | None = None, app_name: str | None = None) -> PageLinks:
+        """The board page's buttons (`TABLA_WEB_URL` set)."""
         ...
 
     @property

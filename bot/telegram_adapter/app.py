@@ -58,7 +58,10 @@ class TelegramAdapter:
                     .rate_limiter(rate_limiter(settings.telegram_rate_limit))
                     .get_updates_request(TolerantRequest(read_timeout=POLL_TIMEOUT + 5.0))
                     .build())
-        self.poster = Poster(self.app.bot, service.boards)
+        page = None
+        if settings.web_url:
+            page = service.page_links(settings.web_url, app_name=settings.web_app_name)
+        self.poster = Poster(self.app.bot, service.boards, page)
         self.inline = Inline(service, self.poster, int(settings.challenge_hours * 3600))
         self.router = Router(service, self.poster, self.inline)
         self.app.add_handler(TypeHandler(Update, self.router.dispatch))

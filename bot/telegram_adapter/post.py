@@ -16,6 +16,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden
 from storage import BoardMessage, BoardRepository, StorageError
 
 from ..replies import Identity, Reply
+from ..web.links import PageButton, PageLinks
 from . import render
 
 log = logging.getLogger(__name__)
@@ -28,9 +29,10 @@ class Poster:
     has seen upgraded to supergroups (`moved`: old chat id → new), so a notice filed under a group's old id
     goes straight to the supergroup."""
 
-    def __init__(self, bot: Bot, boards: BoardRepository) -> None:
+    def __init__(self, bot: Bot, boards: BoardRepository, page: PageLinks | None = None) -> None:
         self.bot = bot
         self.boards = boards
+        self.page = page
         self.moved: dict[int, int] = {}
 
     async def post(self, chat_id: int, reply: Reply, *, reply_to: int | None = None) -> Message | None:
@@ -49,8 +51,17 @@ class Poster:
             self.moved[chat_id] = int(exc.new_chat_id)
             return await self._post(int(exc.new_chat_id), reply, None)
 
+    async def _page(self, chat_id: int, reply: Reply) -> PageButton | None:
+        """The board page's button for a board whose player to move has a choice (`TABLA_WEB_URL` set)."""
+        if self.page is None or reply.builder is None:
+            return None
+        try:
+            return await self.page.telegram(chat_id, reply, self.bot.username)
+        except StorageError:
+            return None
+
     async def _post(self, chat_id: int, reply: Reply, reply_to: int | None) -> Message | None:
-        markup = render.keyboard(reply)
+        markup = render.keyboard(reply, await self._page(chat_id, reply))
         mentions = render.notified(reply)
         text = render.caption_text(reply)
         sent: Message | None = None

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import html
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from ..replies import Button, Identity, Reply
+from ..web.links import PageButton
 
 PLATFORM = "telegram"
 CAPTION_LIMIT = 1024
@@ -64,16 +65,21 @@ def visible_length(text: str, mentions: tuple[Identity, ...]) -> int:
     return len(text) + (sum(len(n) + 1 for n in extra) if extra else 0)
 
 
-def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
-    """The reply's builder rows (the moves the player to move can pick), then its other buttons."""
+def keyboard(reply: Reply, page: PageButton | None = None) -> InlineKeyboardMarkup | None:
+    """The board page's button (`bot.web.links`) if any, the reply's builder rows (the moves the player to move
+    can pick), then its other buttons."""
     rows: list[tuple[Button, ...]] = []
     if reply.builder is not None:
         rows.extend(reply.builder.rows)
     rows.extend(reply.buttons)
     rows = [row for row in rows if row]
-    if not rows:
+    first: list[list[InlineKeyboardButton]] = []
+    if page is not None:
+        first = [[InlineKeyboardButton(page.label, web_app=WebAppInfo(page.url)) if page.kind == "web_app"
+                  else InlineKeyboardButton(page.label, url=page.url)]]
+    if not rows and not first:
         return None
-    return InlineKeyboardMarkup([[button(b) for b in row] for row in rows])
+    return InlineKeyboardMarkup(first + [[button(b) for b in row] for row in rows])
 
 
 def button(b: Button) -> InlineKeyboardButton:

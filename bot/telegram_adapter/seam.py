@@ -12,6 +12,7 @@ from storage import BoardRepository, CardRepository
 
 from ..commands import Command
 from ..replies import Caller, Chat, Identity, Reply
+from ..web.links import PageLinks
 
 
 class Seam(Protocol):
@@ -27,6 +28,10 @@ class Seam(Protocol):
     @property
     def cards(self) -> CardRepository:
         """The inline cards posted in chats, until accepted."""
+        ...
+
+    def page_links(self, web_url: str, *, secret: str | None = None, app_name: str | None = None) -> PageLinks:
+        """The board page's buttons (`TABLA_WEB_URL` set)."""
         ...
 
     async def handle(self, caller: Caller, text: str) -> Reply: ...

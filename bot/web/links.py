@@ -1,0 +1,79 @@
+"""Where the chat adapters send a player to the board page.
+
+- Telegram, private chat: a `web_app` button opening `<TABLA_WEB_URL>/?game=<id>` (Telegram signs initData).
+- Telegram, group: `web_app` buttons work in private chats only, so a link button to the bot's direct-link
+  Mini App `https://t.me/<bot>/<TABLA_WEB_APP_NAME>?startapp=<id>` (its initData carries `start_param`).
+- Discord (and any browser): `<TABLA_WEB_URL>/?t=<token>`, the token signed for the player who asked and the
+  game, good until the move's deadline (a day when the game has none).
+
+Only a board whose player to move has a choice (a reply with a move builder) gets one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from storage import NotFound, Store
+
+from .. import i18n
+from ..replies import Reply
+from .auth import sign_link
+from .words import page_words
+
+LINK_HOURS = 24.0
+
+
+@dataclass(frozen=True, slots=True)
+class PageButton:
+    """A button to the page: `web_app` (Telegram opens it as a Mini App) or a plain `url`."""
+
+    label: str
+    kind: Literal["web_app", "url"]
+    url: str
+
+
+@dataclass
+class PageLinks:
+    """Builds the page's buttons from the settings (`web_url`, `secret`, `app_name`) and the store."""
+
+    web_url: str
+    store: Store
+    secret: str | None = None
+    app_name: str | None = None
+    language: str = i18n.DEFAULT
+    clock: Callable[[], float] = field(default=time.time)
+
+    def _base(self) -> str:
+        return self.web_url.rstrip("/")
+
+    async def telegram(self, chat_id: int, reply: Reply, bot_username: str | None) -> PageButton | None:
+        """The button for a Telegram board message in chat `chat_id`, or None."""
+        if reply.builder is None or reply.game_id is None or reply.private:
+            return None
+        lang = (await self.store.chats.get(f"telegram:{chat_id}")).language or self.language
+        label = "🎲 " + page_words(lang)["open"]
+        if chat_id > 0:
+            return PageButton(label, "web_app", f"{self._base()}/?game={reply.game_id}")
+        if self.app_name and bot_username:
+            return PageButton(label, "url", f"https://t.me/{bot_username}/{self.app_name}?startapp={reply.game_id}")
+        return None
+
+    async def signed(self, platform: str, user_id: str, game_id: str, lang: str | None) -> PageButton | None:
+        """A signed link for the player `user_id` of `platform` to game `game_id`, or None (no secret set, not a
+        player of it)."""
+        if not self.secret:
+            return None
+        player = await self.store.players.find(platform, user_id)
+        try:
+            record = await self.store.games.get(game_id)
+        except NotFound:
+            return None
+        if player is None or player.id not in record.players or record.result is not None:
+            return None
+        expires = record.deadline or self.clock() + LINK_HOURS * 3600
+        token = sign_link(self.secret, player.id, game_id, expires)
+        label = "🎲 " + page_words(i18n.choose(lang, default=self.language))["open"]
+        return PageButton(label, "url", f"{self._base()}/?t={token}")

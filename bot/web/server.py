@@ -1,0 +1,78 @@
+"""The board page's web server: aiohttp, run by `tabla run` inside the bot process when `TABLA_WEB_URL` is set.
+
+It serves the static page (`static/`) and the JSON API (`api`), listening on `TABLA_WEB_LISTEN:TABLA_WEB_PORT`
+behind a TLS-terminating reverse proxy (as the Telegram webhook). Nothing lives in the process: every request
+is authenticated afresh and read from the store, so any number of bot processes behind one balancer serve the
+page alike. Request bodies are capped (`api.MAX_BODY`); errors never carry a stack trace to the page.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from aiohttp import web
+
+from ..service import Service
+from . import api, glue
+
+STATIC = Path(__file__).with_name("static")
+TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self' "
+                               "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def make_app(service: Service, *, telegram_token: str | None, link_secret: str | None,
+             clock: Callable[[], float] = time.time, deliver: glue.Deliver | None = None) -> web.Application:
+    """The page's application: `/` the page, `/static/…` its script and style, `/api/…` its JSON."""
+    app = web.Application(client_max_size=api.MAX_BODY, middlewares=[api.refusals])
+    app[api.SERVICE] = service
+    app[api.CONFIG] = api.Config(telegram_token, link_secret, clock, deliver)
+    app.router.add_get("/", _index)
+    app.router.add_get("/static/{name:(app\\.js|style\\.css)}", _static)
+    app.router.add_get("/api/state", api.get_state)
+    app.router.add_post("/api/confirm", api.post_confirm)
+    app.on_response_prepare.append(_headers)
+    return app
+
+
+async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    for k, v in HEADERS.items():
+        response.headers.setdefault(k, v)
+
+
+async def _index(request: web.Request) -> web.Response:
+    return web.Response(body=(STATIC / "index.html").read_bytes(), content_type="text/html", charset="utf-8",
+                        headers={"Cache-Control": "no-cache"})
+
+
+async def _static(request: web.Request) -> web.Response:
+    name = request.match_info["name"]
+    kind = "application/javascript" if name.endswith(".js") else "text/css"
+    return web.Response(body=(STATIC / name).read_bytes(), content_type=kind, charset="utf-8",
+                        headers={"Cache-Control": "public, max-age=300"})
+
+
+class WebServer:
+    """The page's server as `tabla run` starts and stops it."""
+
+    def __init__(self, app: web.Application, host: str, port: int) -> None:
+        self.app = app
+        self.host = host
+        self.port = port
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app, access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.host, self.port).start()
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None

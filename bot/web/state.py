@@ -1,0 +1,105 @@
+"""What the board page shows for one viewer: the board as SVG, the single moves that may follow the picked
+ones (the engine's builder, as the buttons use), where each can be tapped, and the words to say.
+
+The board is the renderer's layout painted as SVG (`renderer.svg`): the same geometry as the posted picture.
+A play in progress is shown on the board as it stands after the picked single moves (`game.partial`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game import Game, GameError, Pick, Position, Side, build, legal_plays, parse_play, position_after
+from renderer import LastPlay, MatchScore, Scene, layout
+from renderer import geometry as G
+from renderer.svg import board_svg
+from storage import MoveLogEntry
+
+from ..dice import format_dice, parse_dice
+from ..gamestate import side_of
+from ..views import pack_moves
+from ..words import board_words
+from .words import page_words
+
+Box = tuple[int, int, int, int]
+
+
+def targets(mine_waiting: bool) -> list[dict[str, Any]]:
+    """The places a viewer who is to move can tap, in layout pixels: the 24 points in their numbering, their
+    bar (25) and, in tawula, their waiting compartment (also 25), and their tray (0, bearing off)."""
+    out: list[dict[str, Any]] = [{"point": p, "box": G.point_box(p)} for p in range(1, 25)]
+    out.append({"point": 25, "box": (G.BAR_X0, G.INNER_Y0, G.BAR_X0 + G.BAR_W, G.MID)})
+    if mine_waiting:
+        w0, w1 = G.tray_compartment(True, "waiting", True)
+        out.append({"point": 25, "box": (G.TRAY_X0, w0, G.TRAY_X1, w1)})
+    y0, y1 = G.tray_compartment(True, "off", mine_waiting)
+    out.append({"point": 0, "box": (G.TRAY_X0, y0, G.TRAY_X1, y1)})
+    return out
+
+
+def last_play(game: Game, before_tpn: str, entry: MoveLogEntry) -> LastPlay | None:
+    """The logged turn as the board picture shows it (arrows, and "played …" or a pass in the mover's strip),
+    or None for an opening roll or a play that does not read back."""
+    if entry.play in ("opening", ""):
+        return None
+    mover = side_of(entry.side)
+    if entry.play == "pass":
+        return LastPlay(mover)
+    try:
+        before = Position.from_tpn(before_tpn, game.variant).with_turn(mover)
+        return LastPlay.from_play(parse_play(before, parse_dice(entry.dice), entry.play))
+    except (GameError, ValueError):
+        return None
+
+
+def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str, names: Mapping[str, str],
+          score: MatchScore | None, picked: Sequence[Pick], deadline: float | None,
+          last: LastPlay | None = None) -> dict[str, Any]:
+    """The page's JSON for `game` seen by `me` (None: a watcher), with `picked` single moves made so far.
+
+    :raises IllegalPlayError: `picked` does not start a legal play (a stale page).
+    """
+    words = page_words(lang)
+    moving = game.phase == "move" and game.dice is not None
+    mine = moving and me is not None and game.turn is me
+    viewer = me if me is not None else Side.WHITE
+    position = game.position
+    side_names = {Side(k): v for k, v in names.items()}
+    out: dict[str, Any] = {"game": game_id, "version": version, "lang": lang, "words": words, "mine": mine,
+                           "watching": me is None, "over": game.outcome is not None, "deadline": deadline,
+                           "dice": list(game.dice) if moving and game.dice else None, "moves": [],
+                           "picked": pack_moves(picked), "play": None, "notation": "", "forced": None,
+                           "targets": [], "status": ""}
+    if mine and game.dice is not None:
+        plays = legal_plays(position, game.dice)
+        if len(plays) <= 1:
+            out["forced"] = plays[0].notation if plays else ""
+            out["status"] = (words["forced"].format(play=plays[0].notation) if plays else words["passing"])
+            out["picked"] = ""
+        else:
+            st = build(position, game.dice, picked)
+            position = position_after(position, game.dice, picked) if picked else position
+            out["moves"] = [{"from": m.frm, "to": m.to, "die": m.die, "hit": m.hit, "notation": m.notation}
+                            for m in st.next]
+            out["notation"] = st.notation
+            out["play"] = st.play.notation if st.play is not None else None
+            out["targets"] = [{"point": t["point"], "box": list(t["box"])}
+                              for t in targets(position.variant.has_waiting)]
+            if st.play is not None and not st.next:
+                out["status"] = words["complete"].format(play=st.play.notation)
+            else:
+                out["status"] = words["pick_source"].format(dice=format_dice(game.dice))
+    elif game.outcome is not None:
+        out["status"] = words["over"]
+    elif moving:
+        out["status"] = words["waiting"].format(name=side_names.get(game.turn, game.turn.value))
+    if me is None and not out["status"]:
+        out["status"] = words["watching"]
+    dice = game.dice if moving else None
+    shown_last = last if not out["picked"] else None  # a play in progress: the last turn's arrows no longer fit
+    lay = layout(Scene(position, viewer, last_play=shown_last, dice=dice, names=side_names, score=score,
+                       result=game.outcome, words=board_words(lang)))
+    out["svg"] = board_svg(lay)
+    out["size"] = [lay.width, lay.height]
+    return out

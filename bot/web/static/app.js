@@ -1,0 +1,219 @@
+/* The board page: plain JavaScript over the server's SVG board. The server decides what is legal (the engine's
+   builder); the page only keeps the single moves picked so far and sends them back with every step. */
+(function () {
+  "use strict";
+  var POINT = "0123456789abcdefghijklmnopq";
+  var POLL_MS = 3000;
+  var tg = window.Telegram && window.Telegram.WebApp;
+  var params = new URLSearchParams(location.search);
+  var token = params.get("t");
+  var auth = null;
+  var game = params.get("game");
+  if (token) {
+    auth = "link " + token;
+    game = game || token.split(".")[1];
+  } else if (tg && tg.initData) {
+    auth = "tma " + tg.initData;
+    game = game || (tg.initDataUnsafe && tg.initDataUnsafe.start_param);
+  }
+  if (tg) { try { tg.ready(); tg.expand(); } catch (e) { /* outside Telegram */ } }
+
+  var el = {
+    board: document.getElementById("board"), status: document.getElementById("status"),
+    choices: document.getElementById("choices"), undo: document.getElementById("undo"),
+    confirm: document.getElementById("confirm")
+  };
+  var cur = null;       // the last state from the server
+  var picked = "";      // the single moves picked so far, packed as the buttons pack them
+  var selected = null;  // the point of the checker tapped, waiting for a destination
+  var busy = false;
+
+  function say(text, error) {
+    el.status.textContent = text;
+    el.status.className = error ? "error" : "";
+  }
+
+  function call(method, path, body) {
+    var opts = { method: method, headers: { "Authorization": auth || "" }, cache: "no-store" };
+    if (body) { opts.body = JSON.stringify(body); opts.headers["Content-Type"] = "application/json"; }
+    return fetch(path, opts).then(function (r) {
+      return r.json().then(function (data) { return { status: r.status, data: data }; });
+    });
+  }
+
+  function load(newPicked) {
+    var q = "/api/state?game=" + encodeURIComponent(game || "") + "&picked=" + encodeURIComponent(newPicked);
+    busy = true;
+    return call("GET", q).then(function (r) {
+      busy = false;
+      if (r.status !== 200) { say(r.data.error || "error", true); return; }
+      picked = r.data.stale ? "" : newPicked;
+      selected = null;
+      render(r.data);
+    }, function () { busy = false; say(cur ? cur.words.offline : "…", true); });
+  }
+
+  function name(p) { return p === 25 ? "bar" : p === 0 ? "off" : String(p); }
+
+  function sources(s) {
+    var seen = {}, out = [];
+    s.moves.forEach(function (m) { if (!seen[m.from]) { seen[m.from] = 1; out.push(m.from); } });
+    return out;
+  }
+
+  function render(s) {
+    if (!cur && window.performance && performance.mark) { performance.mark("tabla-board"); }
+    cur = s;
+    document.documentElement.lang = s.lang;
+    el.board.innerHTML = s.svg;
+    var svg = el.board.querySelector("svg");
+    svg.setAttribute("data-version", String(s.version));
+    var hits = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    hits.setAttribute("id", "hits");
+    svg.appendChild(hits);
+    el.choices.textContent = "";
+    var interactive = s.mine && s.forced === null;
+    if (interactive) {
+      if (selected === null) {
+        sources(s).forEach(function (p) {
+          mark(hits, s, p, "src", null);
+          choice(name(p) + "/…", function () { pick(p); });
+        });
+      } else {
+        mark(hits, s, selected, "sel", null);
+        var done = {};
+        s.moves.forEach(function (m) {
+          if (m.from !== selected) { return; }
+          if (!done[m.to]) { done[m.to] = 1; mark(hits, s, m.to, "dst", m); }
+          choice(m.notation + " (" + m.die + ")", function () { move(m); });
+        });
+      }
+    }
+    var status = s.status;
+    if (interactive && selected !== null) { status = s.words.pick_dest; }
+    if (interactive && s.play && picked) { status = s.words.complete.replace("{play}", s.play); }
+    if (s.mine && s.left !== null && s.left !== undefined) { status += " · " + left(s); }
+    say(status, false);
+    el.undo.hidden = !interactive || (!picked && selected === null);
+    el.undo.textContent = s.words.undo;
+    el.confirm.hidden = !interactive || !s.play || !picked;
+    el.confirm.textContent = s.words.confirm.replace("{play}", s.play || "");
+  }
+
+  function left(s) {
+    var h = Math.floor(s.left / 3600);
+    var t = h >= 1 ? s.words.hours.replace("{n}", h)
+                   : s.words.minutes.replace("{n}", Math.max(1, Math.ceil(s.left / 60)));
+    return s.words.left.replace("{time}", t);
+  }
+
+  function boxes(s, p) {
+    return s.targets.filter(function (t) { return t.point === p; });
+  }
+
+  function mark(layer, s, p, kind, m) {
+    boxes(s, p).forEach(function (t) {
+      var b = t.box;
+      var r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      r.setAttribute("x", b[0]); r.setAttribute("y", b[1]);
+      r.setAttribute("width", b[2] - b[0]); r.setAttribute("height", b[3] - b[1]);
+      r.setAttribute("rx", 10);
+      r.setAttribute("class", "hit " + kind);
+      r.setAttribute("data-point", String(p));
+      if (m) { r.setAttribute("data-die", String(m.die)); }
+      if (m && m.hit) { r.setAttribute("data-hit", "1"); }
+      layer.appendChild(r);
+      if (kind === "dst") {
+        var cx = (b[0] + b[2]) / 2, cy = b[1] < 444 ? b[1] + 30 : b[3] - 30;
+        var c = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+        c.setAttribute("cx", cx); c.setAttribute("cy", cy); c.setAttribute("r", 24);
+        c.setAttribute("class", "badge-bg");
+        var tx = document.createElementNS("http://www.w3.org/2000/svg", "text");
+        tx.setAttribute("x", cx); tx.setAttribute("y", cy); tx.setAttribute("class", "badge");
+        tx.setAttribute("text-anchor", "middle"); tx.setAttribute("dominant-baseline", "central");
+        tx.textContent = String(m.die);
+        layer.appendChild(c); layer.appendChild(tx);
+      }
+    });
+  }
+
+  function choice(label, fn) {
+    var b = document.createElement("button");
+    b.type = "button"; b.textContent = label;
+    b.addEventListener("click", fn);
+    el.choices.appendChild(b);
+  }
+
+  function pick(p) { selected = p; render(cur); }
+
+  function move(m) {
+    if (busy) { return; }
+    load(picked + POINT[m.from] + POINT[m.to] + m.die);
+  }
+
+  /* A tap anywhere on the board goes to the nearest place that can be tapped now (a source, or a destination
+     of the checker picked), so a narrow point on a phone still has a large target. */
+  el.board.addEventListener("click", function (ev) {
+    var s = cur;
+    var svg = el.board.querySelector("svg");
+    if (!s || !svg || !s.mine || s.forced !== null || busy) { return; }
+    var pt = svg.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
+    var at = pt.matrixTransform(svg.getScreenCTM().inverse());
+    var cands = [];
+    if (selected !== null) {
+      s.moves.forEach(function (m) { if (m.from === selected) { cands.push({ p: m.to, move: m }); } });
+    }
+    sources(s).forEach(function (p) { if (p !== selected) { cands.push({ p: p, move: null }); } });
+    var best = null, bestD = 1e9;
+    cands.forEach(function (c) {
+      boxes(s, c.p).forEach(function (t) {
+        var b = t.box;
+        var dx = Math.max(b[0] - at.x, 0, at.x - b[2]), dy = Math.max(b[1] - at.y, 0, at.y - b[3]);
+        var d = Math.sqrt(dx * dx + dy * dy) + (c.move ? 0 : 0.5);
+        if (d < bestD) { bestD = d; best = c; }
+      });
+    });
+    if (!best || bestD > 140) { if (selected !== null) { selected = null; render(s); } return; }
+    if (best.move) { move(best.move); } else { pick(best.p); }
+  });
+
+  el.undo.addEventListener("click", function () {
+    if (selected !== null) { selected = null; render(cur); return; }
+    if (picked) { load(picked.slice(0, -3)); }
+  });
+
+  el.confirm.addEventListener("click", function () {
+    if (!cur || busy || !picked) { return; }
+    busy = true;
+    el.confirm.disabled = true;
+    call("POST", "/api/confirm", { game: cur.game, version: cur.version, picked: picked }).then(function (r) {
+      busy = false;
+      el.confirm.disabled = false;
+      picked = ""; selected = null;
+      if (r.data.state) { render(r.data.state); }
+      if (r.status === 200) {
+        if (tg && tg.HapticFeedback) { try { tg.HapticFeedback.notificationOccurred("success"); } catch (e) {} }
+      } else {
+        say(r.data.error || "error", true);
+      }
+    }, function () { busy = false; el.confirm.disabled = false; say(cur.words.offline, true); });
+  });
+
+  function poll() {
+    if (document.hidden || busy || !cur) { return; }
+    var q = "/api/state?game=" + encodeURIComponent(game || "") + "&since=" + cur.version;
+    call("GET", q).then(function (r) {
+      if (r.status === 200 && !r.data.same && !busy) { picked = ""; selected = null; render(r.data); }
+    }, function () {});
+  }
+
+  if (!auth || !game) {
+    var lang = (navigator.language || "en").slice(0, 2);
+    say({ bg: "Отворете тази страница от съобщението с дъската на играта.",
+          el: "Ανοίξτε αυτή τη σελίδα από το μήνυμα με το ταμπλό του παιχνιδιού." }[lang] ||
+        "Open this page from the game's board message.", true);
+    return;
+  }
+  load("");
+  setInterval(poll, POLL_MS);
+})();

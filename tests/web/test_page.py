@@ -1,0 +1,213 @@
+"""The board page in headless Chromium: drawn at phone and desktop size, and whole games played only by taps."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestServer
+
+from bot.gamestate import game_of
+from bot.replies import Caller, Chat, Identity
+from bot.service import Service
+from bot.web.auth import sign_link
+from bot.web.server import make_app
+from tests.bot.conftest import Clock
+
+from .browser import DESKTOP, PHONE, SHOTS, TELEGRAM_JS, need_browser, telegram_stub
+from .conftest import ANA, BOB, SECRET, TOKEN, Posted, init_data, two_player_game
+
+CHANGED = "(v) => document.querySelector('#board svg').getAttribute('data-version') !== v"
+PRIVATE = Chat("telegram", ANA.user_id, private=True)
+
+
+@pytest.fixture
+async def server(service: Service, clock: Clock, posted: Posted) -> AsyncIterator[TestServer]:
+    app = make_app(service, telegram_token=TOKEN, link_secret=SECRET, clock=clock, deliver=posted)
+    srv = TestServer(app, host="127.0.0.1")
+    await srv.start_server()
+    yield srv
+    await srv.close()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    path = need_browser()
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        b = await pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        await b.close()
+
+
+async def open_page(browser: Any, server: TestServer, who: Any, clock: Clock, game_id: str, *,
+                    viewport: dict[str, int] = PHONE, start_param: str | None = None) -> Any:
+    page = await browser.new_page(viewport=viewport)
+    extra = {"start_param": start_param} if start_param else {}
+    stub = telegram_stub(init_data(who, clock(), **extra), start_param)
+
+    async def fake_telegram(route: Any, request: Any) -> None:
+        await route.fulfill(status=200, content_type="application/javascript", body=stub)
+
+    await page.route(TELEGRAM_JS, fake_telegram)
+    await page.goto(str(server.make_url(f"/?game={game_id}")))
+    await page.wait_for_selector("#board svg")
+    return page
+
+
+async def test_a_portes_board_at_phone_and_desktop_size(service: Service, server: TestServer, browser: Any,
+                                                        clock: Clock) -> None:
+    gid = (await service.handle(Caller(ANA, PRIVATE), "/play ai portes")).game_id
+    assert gid
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = await open_page(browser, server, ANA, clock, gid, viewport=viewport)
+        await page.wait_for_selector("#hits rect.src")
+        assert "72 h left" in (await page.locator("#status").text_content() or "")
+        assert 24 <= await page.locator("#board svg .checker").count() <= 30
+        width = await page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"the page scrolls sideways at {name} size"
+        for button in await page.locator("#choices button").all():
+            box = await button.bounding_box()
+            assert box["height"] >= 44 and box["width"] >= 44
+        bg = await page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert bg == "rgb(23, 33, 43)"  # Telegram's theme colour from the stand-in script
+        await page.locator("#hits rect.src").first.click()
+        await page.wait_for_selector("#hits rect.dst")
+        await page.screenshot(path=str(SHOTS / f"page-portes-{name}.png"))
+        await page.close()
+    page = await open_page(browser, server, ANA, clock, gid)
+    await tap_a_play(page)
+    label = await page.locator("#confirm").text_content() or ""
+    picked = await page.evaluate("() => document.getElementById('status').textContent")
+    assert label.startswith("Confirm ") and label[len("Confirm "):] in picked
+    await page.screenshot(path=str(SHOTS / "page-portes-phone-confirm.png"))
+
+
+async def test_the_opponent_watches_in_greek(service: Service, server: TestServer, browser: Any,
+                                             clock: Clock) -> None:
+    gid = await two_player_game(service)
+    record = await service.store.games.get(gid)
+    bob = await service.store.players.find("telegram", BOB.user_id)
+    assert bob is not None
+    await service.handle(Caller(BOB, Chat("telegram", BOB.user_id, private=True)), "/lang el")
+    bob_moves = game_of(record).turn.value == ("white" if record.players[0] == bob.id else "black")
+    page = await open_page(browser, server, BOB, clock, gid, viewport=PHONE)
+    await page.wait_for_function("() => document.documentElement.lang === 'el'")
+    status = await page.locator("#status").text_content() or ""
+    assert ("Σειρά σας" in status) if bob_moves else ("Παίζει" in status)
+    await page.screenshot(path=str(SHOTS / "page-portes-phone-el.png"))
+
+
+async def tap_a_play(page: Any) -> None:
+    """Tap a source, then a destination (one that hits or pins when there is one), until Confirm shows."""
+    while await page.locator("#confirm").is_hidden():
+        hitting = page.locator("#hits rect.dst[data-hit]")
+        for i in range(await page.locator("#hits rect.src").count()):
+            await page.locator("#hits rect.src").nth(i).click()
+            if await hitting.count():
+                break
+            await page.locator("#undo").click()  # Undo first lets go of the checker picked
+        else:
+            await page.locator("#hits rect.src").first.click()
+        await (hitting.first if await hitting.count() else page.locator("#hits rect.dst").first).click()
+        await page.wait_for_function("() => !document.querySelector('#hits rect.sel')")
+
+
+async def play_by_taps(page: Any, service: Service, gid: str, turns: int = 400) -> tuple[int, int]:
+    """Tap checkers and destinations until the game ends; returns the plays confirmed and the boards seen with
+    a pinned checker."""
+    confirmed = pinned = 0
+    for _ in range(turns):
+        record = await service.store.games.get(gid)
+        if game_of(record).phase == "over":
+            return confirmed, pinned
+        await page.wait_for_selector("#hits rect.src, #status")
+        if await page.locator("#hits rect.src").count() == 0:
+            await page.wait_for_timeout(200)
+            continue
+        pinned += await page.locator("#board svg [data-pinned]").count() > 0
+        await tap_a_play(page)
+        version = await page.locator("#board svg").get_attribute("data-version")
+        await page.locator("#confirm").click()
+        await page.wait_for_function(CHANGED, arg=version)
+        confirmed += 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "mark"), [("portes", "*"), ("plakoto", "*"), ("fevga", ""), ("gulbara", ""),
+                                             ("tapa", ""), ("mahbusa", ""), ("tabla", "")])
+async def test_a_whole_game_against_the_computer_by_taps(variant: str, mark: str, service: Service,
+                                                         server: TestServer, browser: Any, clock: Clock,
+                                                         posted: Posted) -> None:
+    """Every game but tawula (by link below): portes with hits, plakoto with pins (marked `*`), fevga, gul bara
+    with its cascades, tapa, mahbusa and tabla."""
+    gid = (await service.handle(Caller(ANA, PRIVATE), f"/play ai {variant} to 1")).game_id
+    assert gid
+    page = await open_page(browser, server, ANA, clock, gid)
+    plays, pinned = await play_by_taps(page, service, gid)
+    record = await service.store.games.get(gid)
+    assert record.result is not None and plays > 5
+    if variant == "plakoto":
+        assert pinned > 0, "a pinned checker was drawn on the page"
+    assert len(posted.notices) == plays and all(n.chat == PRIVATE for n in posted.notices)
+    log = await service.store.games.log(gid)
+    assert any(mark in e.play for e in log if e.play not in ("opening", "pass")), "a hit or a pin in the game"
+    if variant == "gulbara":  # a cascade: the same side played two stages in a row
+        plays = [e for e in log if e.play != "opening"]
+        assert any(a.side == b.side for a, b in itertools.pairwise(plays))
+    assert "over" in (await page.locator("#status").text_content() or "").lower() or \
+        await page.locator("#hits rect.src").count() == 0
+
+
+async def test_the_other_player_sees_the_move_live(service: Service, server: TestServer, browser: Any,
+                                                   clock: Clock) -> None:
+    gid = await two_player_game(service)
+    record = await service.store.games.get(gid)
+    ana = await service.store.players.find("telegram", ANA.user_id)
+    assert ana is not None
+    ana_moves = game_of(record).turn.value == ("white" if record.players[0] == ana.id else "black")
+    me, other = (ANA, BOB) if ana_moves else (BOB, ANA)
+    mover_page = await open_page(browser, server, me, clock, gid)
+    watcher = await open_page(browser, server, other, clock, gid)
+    assert await watcher.locator("#hits rect.src").count() == 0
+    assert await watcher.locator("#confirm").is_hidden()
+    before = await watcher.locator("#board svg").get_attribute("data-version")
+    await tap_a_play(mover_page)
+    await mover_page.locator("#confirm").click()
+    await watcher.wait_for_function(CHANGED, arg=before, timeout=10_000)
+    await watcher.wait_for_selector("#hits rect.src")  # now the watcher's turn, without reloading
+
+
+@pytest.mark.slow
+async def test_a_whole_tawula_game_by_signed_link(service: Service, server: TestServer, browser: Any,
+                                                  clock: Clock, posted: Posted) -> None:
+    """Discord's "Open the board" link: no Telegram, a token for one player and one game; the waiting checkers
+    enter from the tray (R-ENTER-2)."""
+    dora, channel = Identity("discord", "555", "Dora"), Chat("discord", "chan-1")
+    gid = (await service.handle(Caller(dora, channel), "/play ai tawula to 1")).game_id
+    assert gid
+    player = await service.store.players.find("discord", "555")
+    record = await service.store.games.get(gid)
+    assert player is not None and record.deadline is not None
+    token = sign_link(SECRET, player.id, gid, record.deadline)
+    page = await browser.new_page(viewport=DESKTOP)
+
+    async def outside_telegram(route: Any, request: Any) -> None:  # the real script, opened in a browser
+        await route.fulfill(status=200, content_type="application/javascript",
+                            body="window.Telegram={WebApp:{initData:'',initDataUnsafe:{},ready:function(){},"
+                                 "expand:function(){}}};")
+
+    await page.route(TELEGRAM_JS, outside_telegram)
+    await page.goto(str(server.make_url(f"/?t={token[:-3]}xyz")))
+    await page.wait_for_function("() => document.getElementById('status').className === 'error'")
+    assert "signature" in (await page.locator("#status").text_content() or "")
+    await page.goto(str(server.make_url(f"/?t={token}")))
+    await page.wait_for_selector("#board svg")
+    plays, _ = await play_by_taps(page, service, gid)
+    assert (await service.store.games.get(gid)).result is not None and plays > 5
+    assert {n.chat for n in posted.notices} == {channel}
