@@ -32,14 +32,16 @@ class Cube:
     away: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
+        # Only a programmer (or a damaged record) can build an impossible cube: plain ValueErrors, never shown to
+        # a player (the player-facing refusals are the GameFlowErrors of `offer`).
         if self.value not in (1, 2, 4, 8, 16, 32, 64):
-            raise GameFlowError("the cube shows 1, 2, 4, …, 64, not {value}", value=self.value)
+            raise ValueError(f"the cube shows 1, 2, 4, …, 64, not {self.value}")
         if self.value == 1 and self.owner is not None:
-            raise GameFlowError("a cube at 1 is in the middle: nobody owns it yet")
+            raise ValueError("a cube at 1 is in the middle: nobody owns it yet")
         if self.value > 1 and self.owner is None:
-            raise GameFlowError("a cube above 1 has an owner (R-CUBE-3)")
+            raise ValueError("a cube above 1 has an owner (R-CUBE-3)")
         if self.away is not None and min(self.away) < 1:
-            raise GameFlowError("each side still needs at least one point, not {away}", away=self.away)
+            raise ValueError(f"each side still needs at least one point, not {self.away}")
 
     @property
     def money(self) -> bool:
@@ -92,10 +94,10 @@ class Cube:
     def take(self, taker: Side) -> Cube:
         """R-CUBE-3: the value doubles and the taker owns the cube.
 
-        :raises GameFlowError: no double is pending.
+        :raises ValueError: no double is pending (`Game.take` checks the phase first).
         """
         if not self.offered:
-            raise GameFlowError("there is no double to take")
+            raise ValueError("there is no double to take")
         return replace(self, value=self.value * 2, owner=taker, offered=False)
 
     @property
@@ -130,7 +132,7 @@ class Cube:
     def from_data(cls, data: dict[str, Any]) -> Cube:
         """The cube `to_data` wrote.
 
-        :raises GameFlowError: data no cube can have.
+        :raises ValueError: data no cube can have.
         """
         try:
             away = data.get("aw")
@@ -138,7 +140,7 @@ class Cube:
                        bool(data.get("x", False)), bool(data.get("cr", False)),
                        (int(away[0]), int(away[1])) if away is not None else None)
         except (TypeError, ValueError, IndexError, KeyError) as exc:
-            raise GameFlowError("not a cube: {data!r}", data=data) from exc
+            raise ValueError(f"not a cube: {data!r} ({exc})") from exc
 
 
 def start_cube(target: int, white: int = 0, black: int = 0, crawford: bool = False) -> Cube:

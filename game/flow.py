@@ -84,10 +84,10 @@ class Game:
         With `cube=on` the game carries `cube` (a single game's cube at 1 when not given, R-CUBE-1); a game
         started by `starter` begins with an ordinary turn, so its side may double first (R-CUBE-2).
 
-        :raises GameFlowError: a cube for a variant without `cube=on`.
+        :raises ValueError: a cube for a variant without `cube=on` (a programmer's mistake).
         """
         if cube is not None and not variant.cube:
-            raise GameFlowError("{variant} is played without a cube", variant=variant.describe())
+            raise ValueError(f"{variant.describe()} is played without a cube")
         if variant.cube and cube is None:
             cube = Cube()
         pos = Position.start(variant)

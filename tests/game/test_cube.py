@@ -29,9 +29,11 @@ def test_R_CUBE_1_a_cube_game_starts_at_1_in_the_middle_and_others_have_none() -
         assert Game.new(variant(name, cube="on")).cube == Cube()
         assert Game.new(variant(name)).cube is None  # without cube=on nothing changes
         assert match_spec(name, {"cube": "on"}).variant.cube
-    with pytest.raises(GameFlowError, match="without a cube"):
+    with pytest.raises(ValueError, match="without a cube"):
         Game.new(variant("tapa"), cube=Cube())
-    with pytest.raises(GameFlowError):
+    with pytest.raises(GameFlowError, match="without a cube"):
+        Game.new(variant("tapa"), W).double()
+    with pytest.raises(ValueError):
         Cube(3, W)
 
 
@@ -233,9 +235,9 @@ def test_R_CUBE_8_the_cube_state_round_trips_as_plain_data() -> None:
         assert all(isinstance(k, str) for k in data)
     assert Cube().to_data() == {"v": 1}
     assert Cube(4, B, True, away=(2, 3)).to_data() == {"v": 4, "o": "b", "x": True, "aw": [2, 3]}
-    with pytest.raises(GameFlowError):
+    with pytest.raises(ValueError, match="not a cube"):
         Cube.from_data({"v": 3})
-    with pytest.raises(GameFlowError):
+    with pytest.raises(ValueError, match="not a cube"):
         Cube.from_data({"v": 2, "o": "x"})
 
 
