@@ -15,6 +15,16 @@ missing here is added here.
 
 from .ascii import render_ascii
 from .builder import BuildState, Pick, SingleMove, build
+from .cube import Cube
+from .cubeful import (
+    CONTACT_EFFICIENCY,
+    RACE_EFFICIENCY,
+    cube_action,
+    equities,
+    heuristic_score,
+    is_race,
+    race_chances,
+)
 from .errors import (
     AmbiguousPlayError,
     GameError,
@@ -40,13 +50,16 @@ from .variants import ALIASES, PRESETS, Variant, parse_options, variant
 __all__ = [
     "ALIASES",
     "CHOOSERS",
+    "CONTACT_EFFICIENCY",
     "CYCLES",
     "PRESETS",
+    "RACE_EFFICIENCY",
     "REASONS",
     "START_TPN",
     "AmbiguousPlayError",
     "BuildState",
     "Chooser",
+    "Cube",
     "FlowEvent",
     "Game",
     "GameError",
@@ -69,9 +82,13 @@ __all__ = [
     "ai_chooser",
     "build",
     "choose_play",
+    "cube_action",
     "cycle_variant",
+    "equities",
     "format_play",
     "generate_plays",
+    "heuristic_score",
+    "is_race",
     "legal_plays",
     "match_spec",
     "parse_options",
@@ -81,6 +98,7 @@ __all__ = [
     "play_match",
     "play_out",
     "position_after",
+    "race_chances",
     "random_play",
     "read_hops",
     "render_ascii",

@@ -5,12 +5,16 @@
     python -m game plays --jsonl            (JSON lines on stdin, one answer line each on stdout)
     python -m game selfplay VARIANT --white ai|random --black ai|random --games N --seed S [k=v ...]
     python -m game selfplay --cycle tavli|tabla --to N --games M ...   (M whole cycle matches, R-CYCLE-1…7)
+    python -m game cube VARIANT "TPN" [--value 2 --owner white] [--offered] [--away 3,4] [--crawford] [k=v ...]
 
 Positions are TPN lines (RULES.md §11; gulbara's may carry the fifth field of R-GULBARA-6, and a pending stage
 is asked with dice `dd`); `k=v` are variant options (§9, §12). In gulbara a roll or stage with no legal move
 still changes the state, so `plays` lists it as one play with empty notation, never as an empty list; the TPN
-after a gulbara play may have the same side to move (R-GULBARA-6). Bad arguments end with exit status 2 and a
-message; a bad line of a `--jsonl` stream is answered with `{"error": ...}` and the stream goes on.
+after a gulbara play may have the same side to move (R-GULBARA-6). `selfplay` of a variant with `cube=on` plays
+single games with the doubling cube (§13), the players making their own cube decisions; `cube` prints the
+computer's cube decision for the side to move (or, with `--offered`, its opponent's answer) in a game with
+`cube=on`, the cube given by its options (the TPN never holds it, R-CUBE-8). Bad arguments end with
+exit status 2 and a message; a bad line of a `--jsonl` stream is answered with `{"error": ...}` and the stream goes on.
 """
 
 from __future__ import annotations
@@ -23,7 +27,11 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
 from .ascii import render_ascii
+from .cube import Cube
+from .cubeful import CONTACT_EFFICIENCY, RACE_EFFICIENCY, chances, cube_action, equities, is_race
+from .cubeplay import CUBE_CHOOSERS, play_cube_game
 from .errors import GameError
+from .flow import Game
 from .match import CYCLES, Match, match_spec
 from .plays import Play, legal_plays, pass_position
 from .position import Position
@@ -32,7 +40,7 @@ from .sides import Side
 from .variants import PRESETS, Variant, parse_options, variant
 
 PROG = "python -m game"
-COMMANDS = ("show", "plays", "selfplay")
+COMMANDS = ("show", "plays", "selfplay", "cube")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -175,12 +183,17 @@ def selfplay_matches(cycle: str, target: int, options: dict[str, str], white: st
 def selfplay(var: Variant, white: str, black: str, games: int, seed: int,
              progress: TextIO | None = None) -> dict[str, int]:
     """`games` whole games between the named players (`ai`, `random`); the dice and the players' choices come
-    from two `random.Random`s derived from `seed`, so a seed replays the same games."""
+    from two `random.Random`s derived from `seed`, so a seed replays the same games. With `cube=on` the
+    players also make their cube decisions (`game.cubeplay`), and the points include the cube (R-CUBE-4)."""
     dice = random.Random(seed)
     choices = random.Random(f"choices:{seed}")
     totals = {"games": 0, "white_wins": 0, "black_wins": 0, "ties": 0, "white_points": 0, "black_points": 0}
     for i in range(games):
-        game = play_game(var, CHOOSERS[white], CHOOSERS[black], dice, choices)
+        if var.cube:  # single games with the cube (§13), played for their points
+            game = play_cube_game(Game.new(var), CHOOSERS[white], CHOOSERS[black], dice, choices,
+                                  (CUBE_CHOOSERS[white], CUBE_CHOOSERS[black]))
+        else:
+            game = play_game(var, CHOOSERS[white], CHOOSERS[black], dice, choices)
         outcome = game.outcome
         assert outcome is not None
         totals["games"] += 1
@@ -226,6 +239,16 @@ def _command_parser(command: str) -> _Parser:
         p.add_argument("variant", nargs="?", help=f"one of {', '.join(PRESETS)}")
         p.add_argument("tpn", nargs="?", help="the position as a TPN line (quote it)")
         p.add_argument("dice", nargs="?", help="two digits like 65")
+    elif command == "cube":
+        p.description = ("Print the computer's cube decision (RULES.md §13) for the side to move: double or roll, "
+                         "or with --offered its opponent's take or drop, and the chances and equities behind it.")
+        p.add_argument("variant", help="plakoto, tapa, mahbusa, portes or tabla (cube=on is implied)")
+        p.add_argument("tpn", help="the position as a TPN line (quote it)")
+        p.add_argument("--value", type=_positive, default=1, help="the cube's value (default 1)")
+        p.add_argument("--owner", help="white or black (the middle when not given; needed above 1)")
+        p.add_argument("--offered", action="store_true", help="the side to move has doubled: answer it")
+        p.add_argument("--away", help="in a match: the points white and black still need, like 3,4")
+        p.add_argument("--crawford", action="store_true", help="this is the Crawford game (R-CUBE-5)")
     else:
         p.description = ("Let computer players play whole games, or whole cycle matches with --cycle; the last "
                          "line is a JSON summary.")
@@ -264,6 +287,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _show(parser, ns)
         if command == "plays":
             return _plays(parser, ns)
+        if command == "cube":
+            return _cube(parser, ns)
         return _selfplay(parser, ns)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (`| head`): nothing more to say
@@ -308,6 +333,36 @@ def _plays(parser: _Parser, ns: argparse.Namespace) -> int:
     for play in found:
         sys.stdout.write(play_line(play) + "\n")
     sys.stdout.flush()
+    return 0
+
+
+def _cube(parser: _Parser, ns: argparse.Namespace) -> int:
+    """The computer's cube decision as one JSON line: `decision`, the side it is for, the cube, the chances of
+    the side to move and the equities of no double / double-take / double-drop (§13, `game.cubeful`)."""
+    options = [o for o in ns.options if not o.strip().lower().startswith("cube=")]
+    position = _position(parser, ns.variant, ns.tpn, [*options, "cube=on"])
+    try:
+        owner = Side.parse(ns.owner) if ns.owner else None
+        away = None
+        if ns.away is not None:
+            parts = [int(x) for x in ns.away.split(",")]
+            if len(parts) != 2:
+                raise ValueError(f"--away takes two numbers like 3,4, not {ns.away!r}")
+            away = (parts[0], parts[1])
+        cube = Cube(ns.value, owner, ns.offered, ns.crawford, away)
+    except (ValueError, GameError) as exc:
+        parser.error(str(exc))
+    game = Game.resume(position.variant, position, cube)
+    est = chances(position)
+    eq = equities(Cube(cube.value, cube.owner, False, cube.crawford, cube.away), position.turn, est,
+                  RACE_EFFICIENCY if is_race(position) else CONTACT_EFFICIENCY)
+    side = game.answering or game.turn
+    print(json.dumps({
+        "decision": cube_action(game) or "roll", "side": side.value, "cube": cube.describe(),
+        "race": is_race(position), "win": round(est.win, 4), "win_gammon": round(est.win_gammon, 4),
+        "lose_gammon": round(est.lose_gammon, 4), "no_double": round(eq.no_double, 4),
+        "double_take": round(eq.take, 4), "double_drop": eq.drop,
+    }), flush=True)
     return 0
 
 

@@ -4,7 +4,10 @@ The caller rolls: every transition that needs dice takes them as arguments (R-DI
 player; the service derives them). A `Game` is immutable; every transition returns a new one.
 
 Phases: `opening` (both sides roll one die, R-OPEN-1), `roll` (the side to move rolls), `move` (dice are
-on the table; the side to move picks one of `plays()`), `over` (see `outcome`).
+on the table; the side to move picks one of `plays()`), `over` (see `outcome`). With `cube=on` (§13) two more:
+`decide` (the side to move may roll or double, R-CUBE-2: `roll()` or `double()`) and `answer` (a double is
+pending; the opponent of the side to move takes or drops: `take()`, `drop()`, R-CUBE-3). A game waits in
+`decide` only when §13's decision asks (`Cube.asks`); otherwise it is in plain `roll` as without a cube.
 
 Gul Bara's cascades (R-GULBARA-3/4): after a stage the game may stay in `move` with dice `(d, d)` and no roll,
 for the same side (the next stage) or for the opponent (a transferred remainder). `stage` tells what the dice
@@ -17,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from .cascade import Cascade
+from .cube import Cube
 from .errors import GameFlowError
 from .outcome import Outcome, resignation_value
 from .plays import Play, legal_plays, pass_position
@@ -24,7 +28,7 @@ from .position import Position
 from .sides import Side
 from .variants import Variant
 
-Phase = Literal["opening", "roll", "move", "over"]
+Phase = Literal["opening", "roll", "decide", "answer", "move", "over"]
 EventKind = Literal["cascade", "stage", "transfer", "forfeit"]
 
 
@@ -59,7 +63,9 @@ class Stage:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """One game: its position (which knows whose turn it is), phase, dice on the table and outcome."""
+    """One game: its position (which knows whose turn it is), phase, dice on the table and outcome; with
+    `cube=on` also its `cube` (R-CUBE-8), None in every other game. An outcome's points already include the
+    cube's value (R-CUBE-4)."""
 
     variant: Variant
     position: Position
@@ -68,15 +74,46 @@ class Game:
     outcome: Outcome | None = None
     turns: int = 0  # plays and passes made so far
     events: tuple[FlowEvent, ...] = ()  # what the last transition did (see FlowEvent)
+    cube: Cube | None = None  # R-CUBE-8; None without cube=on
 
     @classmethod
-    def new(cls, variant: Variant, starter: Side | None = None) -> Game:
+    def new(cls, variant: Variant, starter: Side | None = None, cube: Cube | None = None) -> Game:
         """A new game; with `starter` (the previous game's winner, R-OPEN-2, R-CYCLE-3) it skips the opening
-        roll. The starter then rolls both dice (in gulbara that roll is its turn 1, R-GULBARA-2)."""
+        roll. The starter then rolls both dice (in gulbara that roll is its turn 1, R-GULBARA-2).
+
+        With `cube=on` the game carries `cube` (a single game's cube at 1 when not given, R-CUBE-1); a game
+        started by `starter` begins with an ordinary turn, so its side may double first (R-CUBE-2).
+
+        :raises ValueError: a cube for a variant without `cube=on` (a programmer's mistake).
+        """
+        if cube is not None and not variant.cube:
+            raise ValueError(f"{variant.describe()} is played without a cube")
+        if variant.cube and cube is None:
+            cube = Cube()
         pos = Position.start(variant)
         if starter is None:
-            return cls(variant, pos, "opening")
-        return cls(variant, pos.with_turn(starter), "roll")
+            return cls(variant, pos, "opening", cube=cube)
+        game = cls(variant, pos.with_turn(starter), "roll", cube=cube)
+        return replace(game, phase=game._waiting())
+
+    @classmethod
+    def resume(cls, variant: Variant, position: Position, cube: Cube | None, *, asked: bool = True) -> Game:
+        """A game waiting for the roll of `position`'s side to move, rebuilt from storage: `answer` when
+        `cube` has an offer pending, `decide` when the side may double (§13's decision) and `asked` (False for
+        the first turn after an opening roll, R-CUBE-2), else `roll`."""
+        game = cls(variant, position, "roll", cube=cube)
+        if cube is not None and cube.offered:
+            return replace(game, phase="answer")
+        return replace(game, phase=game._waiting()) if asked else game
+
+    def _waiting(self) -> Phase:
+        """`decide` if the side to move is asked "roll or double" (R-CUBE-2, §13's decision), else `roll`."""
+        return "decide" if self.cube is not None and self.cube.asks(self.turn) else "roll"
+
+    @property
+    def cube_value(self) -> int:
+        """What the cube multiplies the game's points by (R-CUBE-4): 1 without a cube."""
+        return 1 if self.cube is None else self.cube.value
 
     @property
     def turn(self) -> Side:
@@ -101,11 +138,12 @@ class Game:
         return replace(self, position=pos, phase="roll")
 
     def roll(self, d1: int, d2: int) -> Game:
-        """The side to move rolls (R-DICE-2 doubles count four).
+        """The side to move rolls (R-DICE-2 doubles count four); in `decide` rolling is the choice not to double.
 
         :raises GameFlowError: not the time to roll, or a die outside 1..6.
         """
-        self._expect("roll")
+        if self.phase != "decide":
+            self._expect("roll")
         _check_die(d1)
         _check_die(d2)
         state = self.position.cascade
@@ -146,6 +184,8 @@ class Game:
             raise GameFlowError("that play was made for another position or roll")
         end = play.end
         if end is not None:
+            if end.winner is not None and self.cube_value > 1:  # R-CUBE-4 (a tie stays 0)
+                end = Outcome(end.winner, end.points * self.cube_value, end.reason)
             return replace(self, position=play.position, phase="over", dice=None, outcome=end,
                            turns=self.turns + 1, events=())
         return self._after(play.position, len(play.steps))
@@ -169,22 +209,76 @@ class Game:
         if state is not None and state.pending:
             return replace(self, position=pos, phase="move", dice=(state.die, state.die), turns=self.turns + 1,
                            events=events)
-        return replace(self, position=pos, phase="roll", dice=None, turns=self.turns + 1, events=events)
+        nxt = replace(self, position=pos, phase="roll", dice=None, turns=self.turns + 1, events=events)
+        return replace(nxt, phase=nxt._waiting()) if self.cube is not None else nxt
+
+    # --- the cube (§13) -----------------------------------------------------------------------------------
+
+    def double(self) -> Game:
+        """R-CUBE-2: the side to move doubles before its roll; its opponent is asked to take or drop.
+
+        :raises GameFlowError: no cube, not the time (after the roll, or an offer pending), the cube is the
+            opponent's, the Crawford game (R-CUBE-5), the cube at 64 (R-CUBE-1) or dead for the side.
+        """
+        if self.cube is None:
+            raise GameFlowError("{variant} is played without a cube", variant=self.variant.describe())
+        if self.phase == "roll" and self.cube.asks(self.turn):
+            # the first turn after an opening roll: that roll is already thrown (R-CUBE-2)
+            raise GameFlowError("a double comes before the roll, and this turn's roll is already thrown")
+        if self.phase == "decide" or self.phase == "roll":
+            cube = self.cube.offer(self.turn)  # raises the precise reason
+            return replace(self, phase="answer", cube=cube, events=())
+        if self.phase == "answer":
+            raise GameFlowError("a double is already waiting for its answer")
+        raise GameFlowError("a double comes before the roll, not in the {phase!r} phase", phase=self.phase)
+
+    def take(self) -> Game:
+        """R-CUBE-3: the opponent of the side to move takes: the value doubles, the taker owns the cube, and the
+        doubler rolls.
+
+        :raises GameFlowError: no double is pending.
+        """
+        self._expect("answer")
+        assert self.cube is not None
+        return replace(self, phase="roll", cube=self.cube.take(self.turn.other), events=())
+
+    def drop(self) -> Game:
+        """R-CUBE-3: the opponent of the side to move drops: the doubler wins the value the cube had before the
+        offer, with no mars, backgammon or capote multiplier.
+
+        :raises GameFlowError: no double is pending.
+        """
+        self._expect("answer")
+        assert self.cube is not None
+        return replace(self, phase="over", dice=None, outcome=Outcome(self.turn, self.cube.value, "drop"),
+                       events=())
+
+    @property
+    def answering(self) -> Side | None:
+        """The side asked to take or drop (R-CUBE-3), or None."""
+        return self.turn.other if self.phase == "answer" else None
+
+    # --- resignation -------------------------------------------------------------------------------------
 
     def resign(self, side: Side, reason: str = "resign") -> Game:
-        """R-END-6: `side` concedes; the opponent wins what the game is worth now (`reason` may be `timeout`).
+        """R-END-6: `side` concedes; the opponent wins what the game is worth now (`reason` may be `timeout`),
+        times the cube (R-CUBE-4, R-CUBE-7). A side asked to take that resigns (or runs out of time) drops
+        (R-CUBE-4, R-CUBE-7): the outcome is the drop's.
 
         :raises GameFlowError: the game is already over.
         """
         if self.phase == "over":
             raise GameFlowError("the game is already over")
-        cells = self.position.with_turn(side).cells
-        value = resignation_value(self.variant, side, cells)
-        return replace(self, phase="over", dice=None, outcome=Outcome(side.other, value, reason))
+        if self.answering is side:
+            return self.drop()
+        return replace(self, phase="over", dice=None, outcome=Outcome(side.other, self.resign_value(side), reason))
 
     def resign_value(self, side: Side) -> int:
-        """What resigning now would cost `side` (R-END-6)."""
-        return resignation_value(self.variant, side, self.position.with_turn(side).cells)
+        """What resigning now would cost `side` (R-END-6), times the cube (R-CUBE-4); for a side asked to take,
+        the drop's value (R-CUBE-3)."""
+        if self.answering is side:
+            return self.cube_value
+        return resignation_value(self.variant, side, self.position.with_turn(side).cells) * self.cube_value
 
     def _expect(self, phase: Phase) -> None:
         if self.phase != phase:

@@ -5,18 +5,26 @@ and round until a side reaches N (`CYCLES`: tavli is portes → plakoto → fevg
 tapa). `match_spec` reads what a challenger asked for (`tavli`, `portes cycle=tavli`, `tabla cycle=tabla`,
 or a plain variant) and `Match.start` begins it; `Match.variant` is always the variant of the next game to play.
 The match state never goes into a TPN (R-CYCLE-7).
+
+With `cube=on` (plain matches only, R-CUBE-5) the match also keeps its Crawford status: `before` (no side has
+reached N−1 yet), `now` (the next game is the Crawford game: nobody may double in it) or `after` (post-Crawford:
+the cube is used again). A match to 1 is a single game and has no Crawford game. Decision: a tie in the Crawford
+game is replayed as the Crawford game (the game that scored nothing is played again, R-END-4).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
+from .cube import Cube, start_cube
 from .errors import GameFlowError, OptionError
 from .flow import Game
 from .outcome import Outcome
 from .sides import Side
 from .variants import ALIASES, OPTIONS, Variant, variant
 
+Crawford = Literal["before", "now", "after"]
 CYCLES: dict[str, tuple[str, ...]] = {
     "tavli": ("portes", "plakoto", "fevga"),   # R-CYCLE-1, seed 002
     "tabla": ("tabla", "gulbara", "tapa"),     # R-CYCLE-1, seed 001
@@ -94,6 +102,9 @@ class Match:
     A cycle match (R-CYCLE-1…7) also has `cycle` (`tavli` or `tabla`), `index` (the next game's place in the
     cycle, counted from 0 and going round: `index % 3`) and `options` (as asked for; each game takes those its
     variant has, R-CYCLE-2). Build one with `Match.start(match_spec(...), target)`.
+
+    `crawford` is the Crawford status of the next game (R-CUBE-5, see the module's docstring); it stays
+    `before` in a match without a cube.
     """
 
     variant: Variant
@@ -105,6 +116,7 @@ class Match:
     cycle: str | None = None
     index: int = 0
     options: tuple[tuple[str, str], ...] = field(default=())
+    crawford: Crawford = "before"
 
     def __post_init__(self) -> None:
         if self.target < 1:
@@ -147,7 +159,14 @@ class Match:
         """The next game, started by the previous winner or by an opening roll (R-CYCLE-3, R-CYCLE-4)."""
         if self.over:
             raise GameFlowError("the match is over")
-        return Game.new(self.variant, self.next_starter)
+        return Game.new(self.variant, self.next_starter, self.cube())
+
+    def cube(self) -> Cube | None:
+        """The cube the next game starts with (R-CUBE-1, R-CUBE-5): at 1 in the middle, knowing the score and
+        whether the game is the Crawford game; None without `cube=on`."""
+        if not self.variant.cube:
+            return None
+        return start_cube(self.target, self.white, self.black, self.crawford == "now")
 
     def record(self, outcome: Outcome) -> Match:
         """Add a finished game's result. A tie scores nothing, and the same variant is replayed with an opening
@@ -159,8 +178,19 @@ class Match:
             return replace(self, games=self.games + 1, next_starter=None)
         white = self.white + (outcome.points if outcome.winner is Side.WHITE else 0)
         black = self.black + (outcome.points if outcome.winner is Side.BLACK else 0)
-        out = replace(self, white=white, black=black, games=self.games + 1, next_starter=outcome.winner)
+        out = replace(self, white=white, black=black, games=self.games + 1, next_starter=outcome.winner,
+                      crawford=self._crawford_after(white, black))
         if self.cycle is None:
             return out
         index = (self.index + 1) % len(CYCLES[self.cycle])
         return replace(out, index=index, variant=cycle_variant(self.cycle, index, self.options))
+
+    def _crawford_after(self, white: int, black: int) -> Crawford:
+        """R-CUBE-5: the Crawford status once a game (not a tie) brought the score to `white`–`black`."""
+        if not self.variant.cube or self.target <= 1:
+            return self.crawford
+        if self.crawford == "now":
+            return "after"
+        if self.crawford == "before" and max(white, black) >= self.target - 1:
+            return "now"  # the first time a side reaches N−1 (a side that reached N has won: no next game)
+        return self.crawford

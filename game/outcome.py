@@ -10,6 +10,7 @@ from .sides import Side
 from .variants import Variant
 
 REASONS: tuple[str, ...] = ("single", "mars", "backgammon", "mother", "capote", "tie", "stuck", "resign", "timeout")
+CUBE_REASONS: tuple[str, ...] = ("drop",)  # only with cube=on (R-CUBE-3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,7 +18,8 @@ class Outcome:
     """How a game ended: `winner` None is a tie (R-END-3, R-END-4, R-END-8).
 
     `reason` is one of `REASONS`: `single`, `mars`, `backgammon`, `mother`, `capote`, `tie`, `stuck`,
-    `resign`, `timeout` — stable codes a caller may translate.
+    `resign`, `timeout`, or with a cube `drop` (`CUBE_REASONS`: a double dropped, R-CUBE-3) — stable codes a
+    caller may translate. With a cube (R-CUBE-4) `points` already include its value.
     """
 
     winner: Side | None

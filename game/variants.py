@@ -66,7 +66,8 @@ class Variant:
     - `runner`: Fevga's runner, own-quarter and unblocking rules (R-FEVGA-3…5).
     - `mother`: R-END-2 / R-END-3 (pinning games only).
     - `scoring`: R-END-1's mars or backgammon scoring (pinning games, portes, tabla).
-    - `cube`: R-END-7 doubling cube, represented here; the cube itself is played by the match layer.
+    - `cube`: R-END-7 doubling cube (§13): the game carries a `game.cube.Cube` (`game.flow.Game`), the match
+      its Crawford status (`game.match.Match`).
     """
 
     name: str
