@@ -37,6 +37,12 @@ IntArray = npt.NDArray[np.int64]
 AUX = 13
 PROT_ME, PROT_THEM, SAME, DIE0, MOVES, TRANSFERRED, MY_CASCADES, THEIR_CASCADES = 0, 1, 2, 3, 9, 10, 11, 12
 
+# where things stand in a side's block (the opponent's block follows the mover's, `side_width` later)
+UNARY, OFF, ANY_OFF, PIPS, HOME, EXTRA = 0, 96, 97, 98, 99, 100  # UNARY + 4·(p − 1): point p's four inputs
+PINNED, PINNED_COUNT, MOTHER_ALONE = EXTRA, EXTRA + 24, EXTRA + 25  # family pin
+BAR_ANY, BAR_COUNT, WAIT_ANY, WAIT_COUNT, PROTECTED = EXTRA, EXTRA + 1, EXTRA + 2, EXTRA + 3, EXTRA + 4
+PASSED, PRIME = EXTRA, EXTRA + 1  # families block and cascade
+
 CONTRARY_FAMILIES = frozenset({"hit", "pin"})
 _OFFSET = PIN + 15
 _CONTRARY = np.array(CONTRARY_INDEX, dtype=np.int64)
@@ -121,6 +127,11 @@ def encode(cells: IntArray, aux: FloatArray, spec: NetSpec) -> FloatArray:
     if spec.family == "cascade":
         return np.concatenate([me, them, aux[:, SAME:]], axis=1)
     return np.concatenate([me, them], axis=1)
+
+
+def side_width(spec: NetSpec) -> int:
+    """How many inputs one side's block has."""
+    return {"pin": 126, "hit": 102, "tawula": 105}.get(spec.family, 102)
 
 
 def width(spec: NetSpec) -> int:

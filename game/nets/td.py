@@ -56,9 +56,15 @@ class _Dice:
         return self.pool.pop(), self.pool.pop()
 
 
-def self_play(net: Net, spec: NetSpec, variant: Variant, rng: np.random.Generator) -> Episode | None:
+Trace = list[tuple[Position, tuple[int, int], tuple[int, ...] | None]]
+
+
+def self_play(net: Net, spec: NetSpec, variant: Variant, rng: np.random.Generator,
+              trace: Trace | None = None) -> Episode | None:
     """One game of `variant` played by `net` against itself with dice from `rng` (None: it ran past
-    `MAX_PLIES`). White starts; in tawula its first roll is the opening roll, two different dice (R-OPEN-1)."""
+    `MAX_PLIES`). White starts; in tawula its first roll is the opening roll, two different dice (R-OPEN-1).
+    `trace`, when given, receives every turn: the position, the dice and the chosen play's working cells
+    (None for a pass), for tests to check against `game.plays`."""
     judged = judging(variant)
     start = Position.start(variant)
     cells, protected, cascade, mover = start.cells, (False, False), start.cascade, start.turn
@@ -77,6 +83,8 @@ def self_play(net: Net, spec: NetSpec, variant: Variant, rng: np.random.Generato
             first = False
         moves = stage_moves(cascade, dice) if cascade is not None else (4 if dice[0] == dice[1] else 2)
         leaves = enumerate_plays(cells, protected, variant, dice[0], dice[1], moves)
+        if trace is not None:
+            trace.append((Position(variant, mover, cells, protected, cascade), dice, None))
         if not leaves:  # R-TURN-3
             if cascade is None:
                 cells, protected, mover = B.flip(cells, contrary), (protected[1], protected[0]), mover.other
@@ -93,6 +101,8 @@ def self_play(net: Net, spec: NetSpec, variant: Variant, rng: np.random.Generato
             value[i] = equity(outcome_target(known, mover), variant)
         i = int(np.argmax(value))
         steps, work = leaves[i]
+        if trace is not None:
+            trace[-1] = (trace[-1][0], dice, work)
         now = work[:B.SIZE]
         end: Outcome | None = ends[i] if i in ends else end_of(judged, mover, now)
         movers.append(mover)
