@@ -18,6 +18,10 @@ from .encode import FloatArray
 WIN, WIN2, WIN3, LOSE2, LOSE3 = range(5)
 OUTPUTS = 5
 _SWAP = np.array([WIN, LOSE2, LOSE3, WIN2, WIN3])
+SWAP_MATRIX = np.zeros((5, 5))  # swap(out) = SWAP_MATRIX @ out + SWAP_OFFSET
+SWAP_MATRIX[WIN, WIN] = -1.0
+SWAP_MATRIX[WIN2, LOSE2] = SWAP_MATRIX[WIN3, LOSE3] = SWAP_MATRIX[LOSE2, WIN2] = SWAP_MATRIX[LOSE3, WIN3] = 1.0
+SWAP_OFFSET = np.array([1.0, 0.0, 0.0, 0.0, 0.0])
 
 
 @dataclass(slots=True)
@@ -48,19 +52,6 @@ class Net:
     def __call__(self, x: FloatArray) -> FloatArray:
         """The outputs (k, 5) for a batch of inputs (k, inputs)."""
         return self.outputs(self.hidden(x))
-
-    def learn(self, x: FloatArray, target: FloatArray, alpha: float) -> float:
-        """One step of gradient descent on ½·Σ(target − output)² over a batch; returns the mean |error|."""
-        h = self.hidden(x)
-        y = self.outputs(h)
-        err = target - y
-        dy = err * y * (1.0 - y)
-        dh = (dy @ self.w2) * h * (1.0 - h)
-        self.w2 += alpha * (dy.T @ h)
-        self.b2 += alpha * dy.sum(axis=0)
-        self.w1 += alpha * (dh.T @ x)
-        self.b1 += alpha * dh.sum(axis=0)
-        return float(np.abs(err[:, WIN]).mean())
 
     def copy(self) -> Net:
         return Net(self.w1.copy(), self.b1.copy(), self.w2.copy(), self.b2.copy())

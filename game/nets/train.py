@@ -6,7 +6,8 @@ or Ctrl-C), and every `--gate-every` games plays a quick gate (paired dice again
 are trained in turn, `--minutes` each, round after round; `--games N` stops a net once it has N games in
 total. The log of a net is `game/nets/train/<net>.log`; progress is printed as well.
 
-The step size decays with the games played: α = α0 · √(G0 / (G0 + games)), α0 = 0.1, G0 = 50,000.
+Learning is online TD(λ), λ = 0.7 (`td`). The step size decays with the games played:
+α = α0 · √(G0 / (G0 + games)), α0 = 0.1, G0 = 50,000.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .gate import quick_gate
 from .net import Net
 from .spec import NETS, net_name
 from .store import TRAIN_DIR, WEIGHTS_DIR, Checkpoint, load_checkpoint, save_checkpoint, save_weights
-from .td import learn, self_play
+from .td import self_play
 
 ALPHA0 = 0.1
 DECAY_GAMES = 50_000
@@ -84,13 +85,13 @@ def train(name: str, *, games: int | None = None, minutes: float | None = None, 
         if (games is not None and ckpt.games >= games) or (minutes is not None and now - began >= 60 * minutes) \
                 or (stop is not None and stop.asked):
             break
-        episode = self_play(ckpt.net, spec, play_variant, rng)
+        episode = self_play(ckpt.net, spec, play_variant, rng, LAMBDA, step_size(ckpt.games))
         ckpt.games += 1
         done_here += 1
         if episode is not None:
-            errors.append(learn(ckpt.net, episode, LAMBDA, step_size(ckpt.games)))
-            plies.append(len(episode.movers))
-            ckpt.positions += episode.inputs.shape[0]
+            errors.append(episode.error)
+            plies.append(episode.plays)
+            ckpt.positions += episode.plays
         ckpt.rng_state = dict(rng.bit_generator.state)
         if now - last_log >= 60:
             rate = done_here / max(now - began, 1e-9)

@@ -11,9 +11,9 @@ from game import PRESETS, Side, variant
 from game.ai import play_game, random_play
 from game.nets.encode import width
 from game.nets.gate import net_chooser, summary
-from game.nets.net import LOSE2, LOSE3, WIN, WIN2, WIN3, Net, equity, swap
+from game.nets.net import LOSE2, LOSE3, SWAP_MATRIX, SWAP_OFFSET, WIN, WIN2, WIN3, Net, equity, swap
 from game.nets.spec import NETS, net_name
-from game.nets.td import Trace, lambda_returns, learn, self_play
+from game.nets.td import HISTORY, Learner, Trace, self_play
 from game.plays import legal_plays, pass_position
 
 
@@ -32,8 +32,9 @@ def test_trainer_games_follow_the_rules(name: str) -> None:
     rng = np.random.default_rng(11)
     for _ in range(2):
         trace: Trace = []
-        episode = self_play(net, spec, v, rng, trace)
+        episode = self_play(net, spec, v, rng, 0.7, 0.1, trace)
         assert episode is not None
+        assert episode.plays == sum(1 for _, _, work in trace if work is not None)
         for i, (position, dice, work) in enumerate(trace):
             plays = legal_plays(position, dice)
             if work is None:
@@ -49,8 +50,6 @@ def test_trainer_games_follow_the_rules(name: str) -> None:
                 assert play.end is None
                 nxt = play.position
             assert trace[i + 1][0] == nxt
-        assert len(episode.movers) == episode.inputs.shape[0] + 1
-        learn(net, episode, 0.7, 0.1)
 
 
 @pytest.mark.parametrize("name", ["plakoto", "portes", "fevga", "tapa", "tawula", "gulbara"])
@@ -63,21 +62,58 @@ def test_fresh_net_plays_whole_games_against_random(name: str) -> None:
         assert game.phase == "over" and game.outcome is not None
 
 
-def test_lambda_returns_by_hand() -> None:
-    a = np.array([0.6, 0.2, 0.0, 0.1, 0.0])
-    b = np.array([0.3, 0.1, 0.0, 0.3, 0.05])
-    final = np.array([1.0, 1.0, 0.0, 0.0, 0.0])  # white wins a mars with the last play
-    values = np.stack([a, b])
-    movers = [Side.WHITE, Side.BLACK, Side.WHITE]
-    zero = lambda_returns(values, movers, final, 0.0)
-    assert np.allclose(zero[1], swap(final))  # black's position: white's win is black's loss
-    assert np.allclose(zero[0], swap(b))
-    one = lambda_returns(values, movers, final, 1.0)
-    assert np.allclose(one[0], final) and np.allclose(one[1], swap(final))
-    half = lambda_returns(values, movers, final, 0.5)
-    assert np.allclose(half[0], 0.5 * swap(b) + 0.5 * final)
-    same = lambda_returns(values, [Side.WHITE, Side.WHITE, Side.WHITE], final, 0.0)  # gulbara: own stages
-    assert np.allclose(same[0], b) and np.allclose(same[1], final)
+def white_outputs(net: Net, x: np.ndarray, white: bool) -> np.ndarray:
+    y = net(x[None, :])[0]
+    return y if white else SWAP_MATRIX @ y + SWAP_OFFSET
+
+
+def numeric_gradient(net: Net, x: np.ndarray, white: bool) -> list[np.ndarray]:
+    """d(white's five outputs)/d(every weight), by central differences: one (5, *shape) array a weight array."""
+    grads = []
+    for w in (net.w1, net.b1, net.w2, net.b2):
+        g = np.zeros((5, *w.shape))
+        for idx in np.ndindex(w.shape):
+            old = w[idx]
+            w[idx] = old + 1e-6
+            up = white_outputs(net, x, white)
+            w[idx] = old - 1e-6
+            down = white_outputs(net, x, white)
+            w[idx] = old
+            g[(slice(None), *idx)] = (up - down) / 2e-6
+        grads.append(g)
+    return grads
+
+
+def test_learner_is_td_lambda_with_traces() -> None:
+    """The learner's weights after a few plays of both sides, against TD(λ) done by brute force: dense
+    traces of numerically differentiated outputs, all seen from white's side."""
+    rng = np.random.default_rng(4)
+    net = Net.fresh(6, 3, rng)
+    twin = net.copy()
+    lam, alpha = 0.7, 0.5
+    learner = Learner(net, lam, alpha)
+    traces = [np.zeros((5, *w.shape)) for w in (twin.w1, twin.b1, twin.w2, twin.b2)]
+    prev = None
+    sides = [True, False, False, True, False, True, True, False]  # gul bara: a side may play twice running
+    for white in sides:
+        x = rng.uniform(0, 1, 6)
+        h = net.hidden(x[None, :])[0]
+        learner.step(x, h, net.outputs(h[None, :])[0], white)
+        seen = white_outputs(twin, x, white)
+        grads = numeric_gradient(twin, x, white)
+        if prev is not None:
+            for w, e in zip((twin.w1, twin.b1, twin.w2, twin.b2), traces, strict=True):
+                w += alpha * np.tensordot(seen - prev, e, axes=1)
+        traces = [lam * e + g for e, g in zip(traces, grads, strict=True)]
+        prev = seen
+    final = np.array([1.0, 1.0, 0.0, 0.0, 0.0])
+    learner.end(final, False)
+    for w, e in zip((twin.w1, twin.b1, twin.w2, twin.b2), traces, strict=True):
+        w += alpha * np.tensordot(SWAP_MATRIX @ final + SWAP_OFFSET - prev, e, axes=1)
+    assert len(sides) < HISTORY
+    for k in ("w1", "b1", "w2", "b2"):
+        assert np.allclose(getattr(net, k), getattr(twin, k), atol=1e-6), k
+    assert not np.allclose(net.w1, Net.fresh(6, 3, np.random.default_rng(4)).w1)
 
 
 def test_swap_keeps_a_tie_even() -> None:
