@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from game import PRESETS, Side, variant
+from game import PRESETS, variant
 from game.ai import play_game, random_play
 from game.nets.encode import width
 from game.nets.gate import net_chooser, summary
