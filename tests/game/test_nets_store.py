@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from game import variant
+from game.ai import play_game, random_play
+from game.nets.gate import net_chooser
 from game.nets.spec import NETS
 from game.nets.store import WEIGHTS_DIR, WeightsError, load_checkpoint, load_weights, save_weights
 from game.nets.train import train
+from game.plays import Play, legal_plays
 
 
 def quiet(line: str) -> None:
@@ -75,3 +80,21 @@ def test_shipped_weights_are_small_and_load() -> None:
     for f in files:
         net, side = load_weights(f.stem)
         assert net.w1.shape == (side["hidden"], side["inputs"])
+
+
+@pytest.mark.parametrize("net_file", sorted(WEIGHTS_DIR.glob("*.npz")), ids=lambda f: f.stem)
+def test_shipped_net_plays_20_games_against_random(net_file: Path) -> None:
+    net, _ = load_weights(net_file.stem)
+    spec = NETS[net_file.stem]
+    mine = net_chooser(net, spec)
+
+    def checked(plays: list[Play], rng: random.Random) -> Play:
+        chosen = mine(plays, rng)
+        assert chosen in legal_plays(chosen.before, chosen.dice)
+        return chosen
+
+    for i in range(20):
+        game_name = spec.games[i % len(spec.games)]
+        white, black = (checked, random_play) if i % 2 == 0 else (random_play, checked)
+        game = play_game(variant(game_name), white, black, random.Random(i))
+        assert game.outcome is not None
