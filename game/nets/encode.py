@@ -12,8 +12,9 @@ encoding is symmetric by construction: swapping the two blocks encodes the mirro
   number pinned, and the side's mother alone on its 24-point (R-END-2);
 - family `hit` (portes, tabla): checkers on the bar (R-PORTES-2/3); family `tawula`: the bar, the waiting
   checkers (R-ENTER-2/3) and the protected bar (R-ENTER-4);
-- families `block` and `cascade` (fevga, gulbara): whether the side has passed (R-FEVGA-3) and its longest run
-  of held points (a prime, R-MOVE-6);
+- families `block` and `cascade` (fevga, gulbara): whether the side has passed (R-FEVGA-3), its longest run
+  of held points (a prime, R-MOVE-6) and its checkers clear of the other side (/15: none of the other side's
+  checkers on a lower point of their way);
 - family `cascade` (gulbara) adds, once: who moves next, the pending stage (die, moves, transferred) and
   whether each side's doubles cascade (R-GULBARA-2…6).
 
@@ -41,7 +42,7 @@ PROT_ME, PROT_THEM, SAME, DIE0, MOVES, TRANSFERRED, MY_CASCADES, THEIR_CASCADES 
 UNARY, OFF, ANY_OFF, PIPS, HOME, EXTRA = 0, 96, 97, 98, 99, 100  # UNARY + 4·(p − 1): point p's four inputs
 PINNED, PINNED_COUNT, MOTHER_ALONE = EXTRA, EXTRA + 24, EXTRA + 25  # family pin
 BAR_ANY, BAR_COUNT, WAIT_ANY, WAIT_COUNT, PROTECTED = EXTRA, EXTRA + 1, EXTRA + 2, EXTRA + 3, EXTRA + 4
-PASSED, PRIME = EXTRA, EXTRA + 1  # families block and cascade
+PASSED, PRIME, CLEAR = EXTRA, EXTRA + 1, EXTRA + 2  # families block and cascade
 
 CONTRARY_FAMILIES = frozenset({"hit", "pin"})
 _OFFSET = PIN + 15
@@ -113,7 +114,10 @@ def _side(points: IntArray, off: IntArray, bar: IntArray, wait: IntArray, prot: 
     else:  # block, cascade
         held = total > 0
         passed = (off > 0) | held[:, :12].any(axis=1)    # R-FEVGA-3
-        cols += [passed[:, None], (_longest_run(held) / 6)[:, None]]
+        opposing = points < 0
+        # clear: no opposing checker on a lower point
+        clear: npt.NDArray[np.bool_] = (np.cumsum(opposing, axis=1) - opposing) == 0
+        cols += [passed[:, None], (_longest_run(held) / 6)[:, None], ((total * clear).sum(axis=1) / 15)[:, None]]
     return np.concatenate([c.astype(np.float64, copy=False) for c in cols], axis=1)
 
 
@@ -131,7 +135,7 @@ def encode(cells: IntArray, aux: FloatArray, spec: NetSpec) -> FloatArray:
 
 def side_width(spec: NetSpec) -> int:
     """How many inputs one side's block has."""
-    return {"pin": 126, "hit": 102, "tawula": 105}.get(spec.family, 102)
+    return {"pin": 126, "hit": 102, "tawula": 105}.get(spec.family, 103)
 
 
 def width(spec: NetSpec) -> int:

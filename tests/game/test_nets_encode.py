@@ -12,6 +12,7 @@ from game.nets.encode import (
     AUX,
     BAR_ANY,
     BAR_COUNT,
+    CLEAR,
     HOME,
     MOTHER_ALONE,
     OFF,
@@ -115,6 +116,14 @@ def test_fevga_passed_and_prime() -> None:
     me, them = halves(features(p), spec)
     assert me[PASSED] == 1 and me[PRIME] == pytest.approx(5 / 6)  # points 20-24
     assert them[PASSED] == 0 and them[PRIME] == pytest.approx(1 / 6)
+    assert me[CLEAR] == 0 and them[CLEAR] == 0  # each side has the other's checkers ahead of all its own
+
+
+def test_fevga_checkers_clear_of_the_other_side() -> None:
+    p = pos("fevga", tpn({3: "W5", 24: "W10", 12: "B15"}))
+    me, them = halves(features(p), NETS["fevga"])
+    assert me[CLEAR] == pytest.approx(5 / 15)  # white's five on its 3-point: nothing of black's below
+    assert them[CLEAR] == 0  # black's 24-point is white's 12: white's 24 and 3 are black's 12 and 15
 
 
 def test_gulbara_pending_stage() -> None:
