@@ -19,6 +19,10 @@ from threadpoolctl import threadpool_limits  # noqa: E402
 
 threadpool_limits(limits=1)
 
-from .spec import NETS, net_name  # noqa: E402
+from .gate import net_chooser, play_values  # noqa: E402
+from .net import Net, equity  # noqa: E402
+from .spec import NETS, NetSpec, net_name  # noqa: E402
+from .store import WeightsError, load_weights  # noqa: E402
 
-__all__ = ["NETS", "net_name"]
+__all__ = ["NETS", "Net", "NetSpec", "WeightsError", "equity", "load_weights", "net_chooser", "net_name",
+           "play_values"]
