@@ -13,6 +13,7 @@ Learning is online TD(λ), λ = 0.7 (`td`). The step size decays with the games 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import signal
 import sys
 import time
@@ -141,10 +142,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         names = list(dict.fromkeys(net_name(preset_name(v)) for v in args.variants))
     except Exception as exc:  # an unknown variant: say so, no traceback
         parser.error(str(exc))
+    TRAIN_DIR.mkdir(parents=True, exist_ok=True)
+    lock = open(TRAIN_DIR / ".lock", "w")  # noqa: SIM115 - held for the whole run
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        parser.error(f"another training process is running on {TRAIN_DIR}: one at a time (it owns the checkpoints)")
     stop = _Stop()
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    TRAIN_DIR.mkdir(parents=True, exist_ok=True)
     rounds = 0
     while not stop.asked:
         for name in names:
