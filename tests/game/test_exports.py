@@ -1,5 +1,7 @@
 """The engine is imported from `game`, never from its submodules, outside game/ and tests/: its module layout
 can then change (as game/ai.py became evaluation, search and selfplay) without touching the other packages.
+The trained evaluators are a second package, `game.nets` (it loads numpy, so only who wants a net imports it),
+imported the same way: from `game.nets`, never from its modules.
 `game.ai` keeps handing on the computer's names that callers know."""
 
 from __future__ import annotations
@@ -28,11 +30,19 @@ def deep_imports(source: str) -> list[str]:
         if isinstance(node, ast.Import):
             found += [a.name for a in node.names if a.name.startswith("game.")]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if node.module.startswith("game."):
+            if node.module == "game.nets":
+                found += [f"game.nets.{a.name}" for a in node.names if a.name not in _nets_exports()]
+            elif node.module.startswith("game."):
                 found.append(node.module)
             elif node.module == "game":
                 found += [f"game.{a.name}" for a in node.names if a.name not in game.__all__]
     return found
+
+
+def _nets_exports() -> list[str]:
+    from game import nets
+
+    return list(nets.__all__)
 
 
 def _sources() -> list[Path]:

@@ -1,0 +1,83 @@
+"""The nets' gate: net-at-one-ply against the heuristic (`game.ai.choose_play`) and against random.
+
+Run: `python bench/gate.py VARIANT [--games 1000] [--opponent heuristic|random|both] [--source checkpoint|weights]
+[--seed 20000] [--workers 1]`. Games come in pairs: pair i is played twice with dice from the seed
+`"<seed>:<i>"`, the net white then black, so the dice's luck cancels (a tie scores ½). The net is the training
+checkpoint (`game/nets/train/<net>.ckpt.npz`) or the shipped weights (`game/nets/weights/<net>.npz`). The
+result per opponent has `<opponent>_rate` (the net's share of the points: wins + ½ ties over games) and
+`<opponent>_se` (standard error over the pairs), with the games trained. The last line is a JSON object.
+Use `--workers 2` only when the machine is otherwise quiet.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads: one BLAS thread
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game import variant
+from game.nets import NETS, Net, load_checkpoint, load_weights, net_name, play_pairs, summary
+
+
+def load(name: str, source: str) -> tuple[Net, int]:
+    """The net `name` from its checkpoint or its shipped weights, and the games it was trained on."""
+    if source == "weights":
+        net, side = load_weights(name)
+        return net, int(side["games_trained"])
+    ckpt = load_checkpoint(name)
+    if ckpt is None:
+        raise SystemExit(f"no checkpoint of {name}: train it first (python -m game train {name})")
+    return ckpt.net, ckpt.games
+
+
+def chunk(game: str, source: str, opponent: str, first: int, pairs: int, seed: int) -> list[tuple[float, float]]:
+    name = net_name(game)
+    net, _ = load(name, source)
+    return play_pairs(net, NETS[name], variant(game), opponent, first, pairs, seed)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variant")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--opponent", choices=("heuristic", "random", "both"), default="both")
+    parser.add_argument("--source", choices=("checkpoint", "weights"), default="checkpoint")
+    parser.add_argument("--seed", type=int, default=20_000)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    name = net_name(args.variant)
+    _, trained = load(name, args.source)
+    result: dict[str, object] = {"variant": args.variant, "net": name, "source": args.source,
+                                 "games_trained": trained}
+    pairs = args.games // 2
+    for opponent in (("heuristic", "random") if args.opponent == "both" else (args.opponent,)):
+        start = time.perf_counter()
+        if args.workers > 1:
+            step = -(-pairs // args.workers)
+            with ProcessPoolExecutor(args.workers) as pool:
+                parts = pool.map(chunk, *zip(*[(args.variant, args.source, opponent, i, min(step, pairs - i),
+                                                args.seed) for i in range(0, pairs, step)], strict=True))
+                results = [r for part in parts for r in part]
+        else:
+            results = chunk(args.variant, args.source, opponent, 0, pairs, args.seed)
+        stats = summary(results)
+        result[f"{opponent}_games"] = stats["games"]
+        result[f"{opponent}_rate"] = stats["rate"]
+        result[f"{opponent}_se"] = stats["se"]
+        result[f"{opponent}_seconds"] = round(time.perf_counter() - start, 1)
+        print(f"{args.variant} vs {opponent}: {100 * stats['rate']:.1f} % ± {100 * stats['se']:.1f} "
+              f"of {stats['games']} games", file=sys.stderr)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""Trained evaluators: one small neural net per distinct game, learnt by TD(λ) self-play (numpy only).
+
+Importing this package pins numpy's BLAS to one thread before numpy loads (with two threads on two cores a
+matrix product of a hundred positions runs many times slower), and again through threadpoolctl in case numpy
+was loaded first. The submodules: `spec` (which net serves which game), `encode` (inputs), `net` (the net and
+the equity of its outputs), `afterstate` (the positions a roll's plays lead to, as arrays), `td` (self-play
+training), `store` (checkpoints and shipped weights), `gate` (games against the heuristic and random), `train`
+(`python -m game train`).
+"""
+
+from __future__ import annotations
+
+import os
+
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
+
+from threadpoolctl import threadpool_limits  # noqa: E402
+
+threadpool_limits(limits=1)
+
+from .encode import width  # noqa: E402
+from .gate import net_chooser, play_pairs, play_values, summary  # noqa: E402
+from .net import Net, equity  # noqa: E402
+from .spec import NETS, NetSpec, net_name  # noqa: E402
+from .store import WeightsError, load_checkpoint, load_weights  # noqa: E402
+from .td import self_play  # noqa: E402
+from .train import LAMBDA, step_size  # noqa: E402
+
+__all__ = ["LAMBDA", "NETS", "Net", "NetSpec", "WeightsError", "equity", "load_checkpoint", "load_weights",
+           "net_chooser", "net_name", "play_pairs", "play_values", "self_play", "step_size", "summary", "width"]

@@ -1,0 +1,143 @@
+"""The net's inputs: a position after a play, seen by the side that made it, with the opponent to roll.
+
+A batch of positions comes as integer cells (board.py's layout, one row a position, the mover's view) and an
+`aux` array (`AUX` columns) of what the cells do not hold. Both sides are encoded by the same function — the
+mover's block from the cells, the opponent's from the same cells seen by the opponent (R-BOARD-2/3) — so the
+encoding is symmetric by construction: swapping the two blocks encodes the mirrored position. Per side:
+
+- every point 1-24, Tesauro's truncated unary code of the side's free checkers there: ≥1, ≥2, ≥3, (n−3)/2;
+- checkers borne off (/15 and any at all: a mars, R-END-1), the pip count (/150), whether it may bear off
+  (R-OFF-1);
+- family `pin` (plakoto, tapa, mahbusa): a flag per point where the side's checker is pinned (R-MOVE-2), the
+  number pinned, and the side's mother alone on its 24-point (R-END-2);
+- family `hit` (portes, tabla): checkers on the bar (R-PORTES-2/3); family `tawula`: the bar, the waiting
+  checkers (R-ENTER-2/3) and the protected bar (R-ENTER-4);
+- families `block` and `cascade` (fevga, gulbara): whether the side has passed (R-FEVGA-3), its longest run
+  of held points (a prime, R-MOVE-6) and its checkers clear of the other side (/15: none of the other side's
+  checkers on a lower point of their way);
+- family `cascade` (gulbara) adds, once: who moves next, the pending stage (die, moves, transferred) and
+  whether each side's doubles cascade (R-GULBARA-2…6).
+
+`VERSION` (in `spec.NETS`) changes whenever this layout does; shipped weights carry it and the loader checks it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..board import CONTRARY_INDEX, PIN, SAME_INDEX
+from .spec import NetSpec
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+# aux columns: the mover's and the opponent's protected bar (tawula), then gulbara's state after the play
+AUX = 13
+PROT_ME, PROT_THEM, SAME, DIE0, MOVES, TRANSFERRED, MY_CASCADES, THEIR_CASCADES = 0, 1, 2, 3, 9, 10, 11, 12
+
+# where things stand in a side's block (the opponent's block follows the mover's, `side_width` later)
+UNARY, OFF, ANY_OFF, PIPS, HOME, EXTRA = 0, 96, 97, 98, 99, 100  # UNARY + 4·(p − 1): point p's four inputs
+PINNED, PINNED_COUNT, MOTHER_ALONE = EXTRA, EXTRA + 24, EXTRA + 25  # family pin
+BAR_ANY, BAR_COUNT, WAIT_ANY, WAIT_COUNT, PROTECTED = EXTRA, EXTRA + 1, EXTRA + 2, EXTRA + 3, EXTRA + 4
+PASSED, PRIME, CLEAR = EXTRA, EXTRA + 1, EXTRA + 2  # families block and cascade
+
+CONTRARY_FAMILIES = frozenset({"hit", "pin"})
+_OFFSET = PIN + 15
+_CONTRARY = np.array(CONTRARY_INDEX, dtype=np.int64)
+_SAME = np.array(SAME_INDEX, dtype=np.int64)
+_POINTS = np.arange(1, 25, dtype=np.float64)
+
+
+def _code_table() -> FloatArray:
+    """Per point code (shifted by `_OFFSET`): ≥1, ≥2, ≥3, (n−3)/2 of the side's free checkers, its pinned
+    checker (R-MOVE-2), all its checkers there."""
+    table = np.zeros((2 * _OFFSET + 1, 6))
+    for code in range(-_OFFSET, _OFFSET + 1):
+        n = code - PIN if code > PIN else (code if code > 0 else 0)
+        pinned = 1 if code < -PIN else 0
+        table[code + _OFFSET] = (n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2, pinned, n + pinned)
+    return table
+
+
+def _run_tables() -> tuple[IntArray, IntArray, IntArray]:
+    """For 12-bit masks: the longest run of ones, the run from bit 0 up, the run from bit 11 down."""
+    longest = np.zeros(4096, dtype=np.int64)
+    low = np.zeros(4096, dtype=np.int64)
+    high = np.zeros(4096, dtype=np.int64)
+    for m in range(4096):
+        bits = [(m >> i) & 1 for i in range(12)]
+        run = best = 0
+        for b in bits:
+            run = run + 1 if b else 0
+            best = max(best, run)
+        longest[m] = best
+        low[m] = next((i for i, b in enumerate(bits) if not b), 12)
+        high[m] = next((i for i, b in enumerate(reversed(bits)) if not b), 12)
+    return longest, low, high
+
+
+_TABLE = _code_table()
+_LONGEST, _LOW, _HIGH = _run_tables()
+_BITS = (1 << np.arange(12)).astype(np.int64)
+
+
+def _longest_run(held: npt.NDArray[np.bool_]) -> IntArray:
+    """The longest run of consecutive held points 1-24, per row."""
+    lo = held[:, :12] @ _BITS
+    hi = held[:, 12:] @ _BITS
+    out: IntArray = np.maximum(np.maximum(_LONGEST[lo], _LONGEST[hi]), _HIGH[lo] + _LOW[hi])
+    return out
+
+
+def _side(points: IntArray, off: IntArray, bar: IntArray, wait: IntArray, prot: FloatArray,
+          family: str) -> FloatArray:
+    """One side's block: `points` (k, 24) are codes in that side's view and numbering."""
+    k = points.shape[0]
+    per = _TABLE[points + _OFFSET]                      # (k, 24, 6)
+    total = per[:, :, 5]
+    away = bar + wait
+    pips = total @ _POINTS + 25 * away
+    home = total[:, 6:].sum(axis=1) + away == 0         # R-OFF-1
+    cols: list[npt.NDArray[Any]] = [per[:, :, :4].reshape(k, 96), (off / 15)[:, None], (off > 0)[:, None],
+                              (pips / 150)[:, None], home[:, None]]
+    if family == "pin":
+        pinned = per[:, :, 4]
+        cols += [pinned, (pinned.sum(axis=1) / 3)[:, None], (points[:, 23] == 1)[:, None]]
+    elif family == "hit":
+        cols += [(bar >= 1)[:, None], (bar / 4)[:, None]]
+    elif family == "tawula":
+        cols += [(bar >= 1)[:, None], (bar / 4)[:, None], (wait >= 1)[:, None], (wait / 15)[:, None],
+                 prot[:, None]]
+    else:  # block, cascade
+        held = total > 0
+        passed = (off > 0) | held[:, :12].any(axis=1)    # R-FEVGA-3
+        opposing = points < 0
+        # clear: no opposing checker on a lower point
+        clear: npt.NDArray[np.bool_] = (np.cumsum(opposing, axis=1) - opposing) == 0
+        cols += [passed[:, None], (_longest_run(held) / 6)[:, None], ((total * clear).sum(axis=1) / 15)[:, None]]
+    return np.concatenate([c.astype(np.float64, copy=False) for c in cols], axis=1)
+
+
+def encode(cells: IntArray, aux: FloatArray, spec: NetSpec) -> FloatArray:
+    """The inputs of a batch: `cells` (k, ≥30) in the mover's view after its play, `aux` (k, AUX)."""
+    contrary = spec.family in CONTRARY_FAMILIES
+    mine = cells[:, 1:25]
+    theirs = -cells[:, _CONTRARY if contrary else _SAME]
+    me = _side(mine, cells[:, 0], cells[:, 25], cells[:, 26], aux[:, PROT_ME], spec.family)
+    them = _side(theirs, cells[:, 29], cells[:, 27], cells[:, 28], aux[:, PROT_THEM], spec.family)
+    if spec.family == "cascade":
+        return np.concatenate([me, them, aux[:, SAME:]], axis=1)
+    return np.concatenate([me, them], axis=1)
+
+
+def side_width(spec: NetSpec) -> int:
+    """How many inputs one side's block has."""
+    return {"pin": 126, "hit": 102, "tawula": 105}.get(spec.family, 103)
+
+
+def width(spec: NetSpec) -> int:
+    """How many inputs the net of `spec` takes."""
+    return int(encode(np.zeros((1, 32), dtype=np.int64), np.zeros((1, AUX)), spec).shape[1])

@@ -1,0 +1,130 @@
+"""Checkpoints of training and the shipped weights, written atomically and loaded without pickle.
+
+- A checkpoint `train/<net>.ckpt.npz` holds the weights (float64), the games played, the positions learnt,
+  the seed, the numpy generator's state and the gate results (a JSON string array), so training resumes
+  exactly where it stopped.
+- Shipped weights `weights/<net>.npz` (float32) come with a sidecar `weights/<net>.json`: the net, its games,
+  the input encoding's version, games trained, seed, gate results and the file's sha256. `load_weights`
+  refuses a wrong encoding version or a file whose checksum does not match.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .net import Net
+from .spec import NETS
+
+HERE = Path(__file__).resolve().parent
+TRAIN_DIR = HERE / "train"
+WEIGHTS_DIR = HERE / "weights"
+
+
+class WeightsError(ValueError):
+    """Shipped weights that cannot be used: missing, of another encoding version, or corrupt."""
+
+
+@dataclass(slots=True)
+class Checkpoint:
+    """The whole state of a net's training."""
+
+    net_name: str
+    net: Net
+    seed: int
+    games: int = 0
+    positions: int = 0
+    rng_state: dict[str, Any] = field(default_factory=dict)
+    gates: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    """Write `data` to `path` through a temporary file in the same directory and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def _npz(**arrays: np.ndarray[Any, Any]) -> bytes:
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)  # type: ignore[arg-type]
+    return buf.getvalue()
+
+
+def checkpoint_path(net_name: str, directory: Path = TRAIN_DIR) -> Path:
+    return directory / f"{net_name}.ckpt.npz"
+
+
+def save_checkpoint(ckpt: Checkpoint, directory: Path = TRAIN_DIR) -> Path:
+    """Write the checkpoint of `ckpt.net_name` atomically; returns its path."""
+    meta = {"net": ckpt.net_name, "version": NETS[ckpt.net_name].version, "seed": ckpt.seed,
+            "games": ckpt.games, "positions": ckpt.positions, "rng_state": ckpt.rng_state, "gates": ckpt.gates}
+    n = ckpt.net
+    path = checkpoint_path(ckpt.net_name, directory)
+    _atomic_write(path, _npz(w1=n.w1, b1=n.b1, w2=n.w2, b2=n.b2, meta=np.array(json.dumps(meta))))
+    return path
+
+
+def load_checkpoint(net_name: str, directory: Path = TRAIN_DIR) -> Checkpoint | None:
+    """The last checkpoint of `net_name`, or None when there is none.
+
+    :raises WeightsError: a checkpoint of another encoding version (its inputs no longer mean the same).
+    """
+    path = checkpoint_path(net_name, directory)
+    if not path.exists():
+        return None
+    with np.load(path, allow_pickle=False) as data:
+        meta = json.loads(str(data["meta"]))
+        net = Net(data["w1"].copy(), data["b1"].copy(), data["w2"].copy(), data["b2"].copy())
+    if meta["version"] != NETS[net_name].version:
+        raise WeightsError(f"{path} has encoding version {meta['version']}, the code {NETS[net_name].version}: "
+                           "move it away to train afresh")
+    return Checkpoint(net_name, net, int(meta["seed"]), int(meta["games"]), int(meta["positions"]),
+                      meta["rng_state"], list(meta["gates"]))
+
+
+def save_weights(ckpt: Checkpoint, directory: Path = WEIGHTS_DIR) -> Path:
+    """Ship the checkpoint's weights (float32) with their JSON sidecar; returns the weights' path."""
+    n = ckpt.net
+    data = _npz(w1=n.w1.astype(np.float32), b1=n.b1.astype(np.float32), w2=n.w2.astype(np.float32),
+                b2=n.b2.astype(np.float32))
+    spec = NETS[ckpt.net_name]
+    side = {"net": spec.name, "games": list(spec.games), "encoding_version": spec.version,
+            "inputs": int(n.w1.shape[1]), "hidden": int(n.w1.shape[0]), "games_trained": ckpt.games,
+            "seed": ckpt.seed, "gates": ckpt.gates, "sha256": hashlib.sha256(data).hexdigest()}
+    path = directory / f"{spec.name}.npz"
+    _atomic_write(path, data)
+    _atomic_write(directory / f"{spec.name}.json", (json.dumps(side, indent=1) + "\n").encode())
+    return path
+
+
+def load_weights(net_name: str, directory: Path = WEIGHTS_DIR) -> tuple[Net, dict[str, Any]]:
+    """The shipped net `net_name` and its sidecar.
+
+    :raises WeightsError: no weights, a sidecar of another net or encoding version, or a checksum mismatch.
+    """
+    spec = NETS[net_name]
+    path, side_path = directory / f"{net_name}.npz", directory / f"{net_name}.json"
+    if not path.exists() or not side_path.exists():
+        raise WeightsError(f"no shipped weights for {net_name} in {directory}")
+    side = json.loads(side_path.read_text())
+    if side.get("net") != net_name or side.get("encoding_version") != spec.version:
+        raise WeightsError(f"{side_path} is for net {side.get('net')!r} encoding version "
+                           f"{side.get('encoding_version')!r}; the code expects {net_name!r} version {spec.version}")
+    data = path.read_bytes()
+    if hashlib.sha256(data).hexdigest() != side.get("sha256"):
+        raise WeightsError(f"{path} does not match the checksum in {side_path}")
+    with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
+        net = Net(*(arrays[k].astype(np.float64) for k in ("w1", "b1", "w2", "b2")))
+    return net, side

@@ -1,0 +1,176 @@
+"""`python -m game train VARIANT [VARIANT …] [--games N] [--minutes M] [--seed S]`: TD(λ) self-play training.
+
+Each net resumes from its checkpoint (`store`), writes one every few minutes and at the end (also on SIGTERM
+or Ctrl-C), and every `--gate-every` games plays a quick gate (paired dice against the heuristic of
+`game.ai`) whose result goes to the log, the checkpoint and the shipped weights' sidecar. Several variants
+are trained in turn, `--minutes` each, round after round; `--games N` stops a net once it has N games in
+total. The log of a net is `game/nets/train/<net>.log`; progress is printed as well.
+
+Learning is online TD(λ), λ = 0.7 (`td`). The step size decays with the games played:
+α = α0 · √(G0 / (G0 + games)), α0 = 0.1, G0 = 50,000.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import signal
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import numpy as np
+
+from ..variants import Variant, preset_name, variant
+from .encode import width
+from .gate import quick_gate
+from .net import Net
+from .spec import NETS, net_name
+from .store import TRAIN_DIR, WEIGHTS_DIR, Checkpoint, load_checkpoint, save_checkpoint, save_weights
+from .td import self_play
+
+ALPHA0 = 0.1
+DECAY_GAMES = 50_000
+LAMBDA = 0.7
+GATE_SEED = 20_000  # the gates' dice, the same at every gate so that estimates compare
+
+
+def step_size(games: int, alpha0: float = ALPHA0) -> float:
+    """The step size after `games` games of training."""
+    return float(alpha0 * (DECAY_GAMES / (DECAY_GAMES + games)) ** 0.5)
+
+
+def start(name: str, seed: int | None, directory: Path) -> tuple[Checkpoint, np.random.Generator]:
+    """The checkpoint of net `name` (a fresh net when there is none) and its random generator, resumed."""
+    ckpt = load_checkpoint(name, directory)
+    if ckpt is None:
+        spec = NETS[name]
+        s = 1 if seed is None else seed
+        rng = np.random.default_rng(s)
+        net = Net.fresh(width(spec), spec.hidden, rng)
+        return Checkpoint(name, net, s, rng_state=dict(rng.bit_generator.state)), rng
+    rng = np.random.default_rng()
+    rng.bit_generator.state = ckpt.rng_state
+    return ckpt, rng
+
+
+class _Stop:
+    """Set by SIGTERM or SIGINT: the loop finishes its game, writes a checkpoint and ends."""
+
+    def __init__(self) -> None:
+        self.asked = False
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        self.asked = True
+
+
+def train(name: str, *, games: int | None = None, minutes: float | None = None, seed: int | None = None,
+          directory: Path = TRAIN_DIR, weights: Path | None = WEIGHTS_DIR, gate_every: int = 5_000,
+          gate_games: int = 200, checkpoint_seconds: float = 300.0, log: Callable[[str], None] = print,
+          stop: _Stop | None = None) -> Checkpoint:
+    """Train net `name` until it has `games` games, `minutes` have passed, or a stop is asked (whichever
+    first); returns the final checkpoint, which is written. `weights` None ships nothing."""
+    spec = NETS[name]
+    play_variant: Variant = variant(spec.games[0])
+    ckpt, rng = start(name, seed, directory)
+    began = last_save = last_log = time.monotonic()
+    done_here = 0
+    errors: list[float] = []
+    plies: list[int] = []
+    log(f"{name}: training from game {ckpt.games} (seed {ckpt.seed})")
+    while True:
+        now = time.monotonic()
+        if (games is not None and ckpt.games >= games) or (minutes is not None and now - began >= 60 * minutes) \
+                or (stop is not None and stop.asked):
+            break
+        episode = self_play(ckpt.net, spec, play_variant, rng, LAMBDA, step_size(ckpt.games))
+        ckpt.games += 1
+        done_here += 1
+        if episode is not None:
+            errors.append(episode.error)
+            plies.append(episode.plays)
+            ckpt.positions += episode.plays
+        ckpt.rng_state = dict(rng.bit_generator.state)
+        if now - last_log >= 60:
+            rate = done_here / max(now - began, 1e-9)
+            log(f"{name}: {ckpt.games} games, {rate:.1f} games/s, α {step_size(ckpt.games):.4f}, "
+                f"|error| {np.mean(errors):.3f}, {np.mean(plies):.0f} plies a game")
+            errors, plies, last_log = [], [], now
+        if gate_every and ckpt.games % gate_every == 0:
+            result = quick_gate(ckpt.net, spec, play_variant, gate_games, GATE_SEED)
+            result["after"] = ckpt.games
+            ckpt.gates.append(result)
+            log(f"{name}: gate after {ckpt.games} games: {100 * result['rate']:.1f} % ± "
+                f"{100 * result['se']:.1f} of {result['games']} against the heuristic")
+            save_checkpoint(ckpt, directory)
+            if weights is not None:
+                save_weights(ckpt, weights)
+            last_save = time.monotonic()
+        elif time.monotonic() - last_save >= checkpoint_seconds:
+            save_checkpoint(ckpt, directory)
+            last_save = time.monotonic()
+    save_checkpoint(ckpt, directory)
+    log(f"{name}: checkpoint at {ckpt.games} games ({done_here} this run)")
+    return ckpt
+
+
+def _log_to(path: Path) -> Callable[[str], None]:
+    def log(line: str) -> None:
+        text = f"{time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime())} {line}"
+        print(text, flush=True)
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(text + "\n")
+
+    return log
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The `train` command; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m game train", description=__doc__.split("\n\n")[0])
+    parser.add_argument("variants", nargs="+", help="games whose nets to train (portes and tabla share one)")
+    parser.add_argument("--games", type=int, help="stop a net once it has this many games in total")
+    parser.add_argument("--minutes", type=float, help="minutes a turn (one variant: the whole run)")
+    parser.add_argument("--rounds", type=int, help="rounds of turns with several variants (default: endless)")
+    parser.add_argument("--seed", type=int, help="seed of a fresh net (a resumed one keeps its own)")
+    parser.add_argument("--gate-every", type=int, default=5_000, help="games between quick gates (0: none)")
+    parser.add_argument("--gate-games", type=int, default=200, help="games of a quick gate")
+    args = parser.parse_args(argv)
+    try:
+        names = list(dict.fromkeys(net_name(preset_name(v)) for v in args.variants))
+    except Exception as exc:  # an unknown variant: say so, no traceback
+        parser.error(str(exc))
+    TRAIN_DIR.mkdir(parents=True, exist_ok=True)
+    lock = open(TRAIN_DIR / ".lock", "w")  # noqa: SIM115 - held for the whole run
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        parser.error(f"another training process is running on {TRAIN_DIR}: one at a time (it owns the checkpoints)")
+    stop = _Stop()
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    rounds = 0
+    while not stop.asked:
+        for name in names:
+            if stop.asked:
+                break
+            ckpt = load_checkpoint(name)
+            if args.games is not None and ckpt is not None and ckpt.games >= args.games:
+                continue
+            kw: dict[str, Any] = {"games": args.games, "minutes": args.minutes, "seed": args.seed,
+                                  "gate_every": args.gate_every, "gate_games": args.gate_games}
+            train(name, log=_log_to(TRAIN_DIR / f"{name}.log"), stop=stop, **kw)
+        rounds += 1
+        finished = args.games is not None and all(
+            (c := load_checkpoint(n)) is not None and c.games >= args.games for n in names)
+        if finished or len(names) == 1 or (args.rounds is not None and rounds >= args.rounds):
+            break
+        if args.minutes is None:
+            break
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

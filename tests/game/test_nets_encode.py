@@ -1,0 +1,156 @@
+"""The nets' input encoding on hand-made positions (game/nets/encode.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from game import board as B
+from game.nets.afterstate import aux_rows
+from game.nets.encode import (
+    ANY_OFF,
+    AUX,
+    BAR_ANY,
+    BAR_COUNT,
+    CLEAR,
+    HOME,
+    MOTHER_ALONE,
+    OFF,
+    PASSED,
+    PINNED,
+    PINNED_COUNT,
+    PIPS,
+    PRIME,
+    PROT_ME,
+    PROT_THEM,
+    PROTECTED,
+    UNARY,
+    WAIT_ANY,
+    WAIT_COUNT,
+    encode,
+    side_width,
+    width,
+)
+from game.nets.spec import NETS, NetSpec, net_name
+from game.position import Position
+from game.sides import Side
+
+from .helpers import pos, random_position, tpn
+
+
+def features(p: Position, aux: np.ndarray | None = None) -> np.ndarray:
+    spec = NETS[net_name(p.variant.name)]
+    cells = np.array([p.cells], dtype=np.int64)
+    if aux is None:
+        aux = np.zeros((1, AUX))
+        aux[0, PROT_ME], aux[0, PROT_THEM] = p.protected
+    return encode(cells, aux, spec)[0]
+
+
+def unary(row: np.ndarray, point: int) -> list[float]:
+    return row[UNARY + 4 * (point - 1):UNARY + 4 * point].tolist()
+
+
+def halves(row: np.ndarray, spec: NetSpec) -> tuple[np.ndarray, np.ndarray]:
+    n = side_width(spec)
+    return row[:n], row[n:2 * n]
+
+
+def test_plakoto_counts_pins_and_mothers() -> None:
+    # white: 5 on its 6-point, 1 on 8, 1 on 3 pinning a black checker, 1 pinned by black on its 20, 7 on 24
+    # (the mother stack); black: 14 on its 24-point (white's 1) and the one pinned under white on white's 3
+    points = {6: "W5", 8: "W1", 3: "bW1", 20: "wB1", 24: "W7", 1: "B13"}
+    p = pos("plakoto", tpn(points))
+    spec = NETS["plakoto"]
+    me, them = halves(features(p), spec)
+    assert unary(me, 6) == [1, 1, 1, 1.0]       # 5 checkers: ≥1, ≥2, ≥3, (5−3)/2
+    assert unary(me, 8) == [1, 0, 0, 0]
+    assert unary(me, 3) == [1, 0, 0, 0]         # the pinner
+    assert unary(me, 20) == [0, 0, 0, 0]        # white's pinned checker is not free
+    assert me[PINNED + 19] == 1 and me[PINNED_COUNT] == pytest.approx(1 / 3)
+    assert them[PINNED + 21] == 1               # black's pinned checker: black's point 25 − 3
+    assert unary(them, 5) == [1, 0, 0, 0]       # black's point 5 is white's 20: black's one on top there
+    assert unary(them, 24) == [1, 1, 1, 5.0]    # black's 13 on its 24-point
+    white_pips = 5 * 6 + 8 + 3 + 20 + 7 * 24
+    assert me[PIPS] == pytest.approx(white_pips / 150)
+    assert me[HOME] == 0 and me[OFF] == 0 and me[ANY_OFF] == 0
+    assert me[MOTHER_ALONE] == 0 and them[MOTHER_ALONE] == 0
+
+
+def test_pinning_mother_alone_and_borne_off() -> None:
+    p = pos("tapa", tpn({24: "W1", 1: "B5", 2: "B8", 5: "W4"}, white="0/0/10", black="0/0/2"))
+    spec = NETS["tapa"]
+    me, them = halves(features(p), spec)
+    assert me[MOTHER_ALONE] == 1 and them[MOTHER_ALONE] == 0
+    assert me[OFF] == pytest.approx(10 / 15) and me[ANY_OFF] == 1
+    assert them[OFF] == pytest.approx(2 / 15)
+
+
+def test_portes_bar_and_home() -> None:
+    points = {1: "W2", 2: "W3", 3: "W3", 4: "W3", 5: "W4", 24: "B10", 23: "B2"}
+    p = pos("portes", tpn(points, white="0/0/0", black="0/3/0"))
+    spec = NETS["portes"]
+    me, them = halves(features(p), spec)
+    assert me[HOME] == 1 and me[BAR_ANY] == 0
+    assert them[BAR_ANY] == 1 and them[BAR_COUNT] == pytest.approx(3 / 4)
+    assert them[HOME] == 0
+    # black's points: its 24-point is white's 1 (R-BOARD-2); black's 10 on white's 24 are on black's 1
+    assert unary(them, 1) == [1, 1, 1, 3.5] and unary(them, 2) == [1, 1, 0, 0]
+    assert them[PIPS] == pytest.approx((10 * 1 + 2 * 2 + 3 * 25) / 150)
+
+
+def test_tawula_waiting_bar_and_protected_bar() -> None:
+    p = pos("tawula", tpn({24: "W2", 12: "B2"}, white="12/1!/0", black="13/0/0"))
+    spec = NETS["tawula"]
+    me, them = halves(features(p), spec)
+    assert me[WAIT_ANY] == 1 and me[WAIT_COUNT] == pytest.approx(12 / 15)
+    assert me[BAR_ANY] == 1 and me[BAR_COUNT] == pytest.approx(1 / 4) and me[PROTECTED] == 1
+    assert them[WAIT_COUNT] == pytest.approx(13 / 15) and them[PROTECTED] == 0 and them[BAR_ANY] == 0
+    assert unary(them, 24) == [1, 1, 0, 0]  # black's 24-point is white's 12 (R-BOARD-3)
+
+
+def test_fevga_passed_and_prime() -> None:
+    points = {24: "W8", 23: "W1", 22: "W1", 21: "W1", 20: "W1", 13: "W1", 11: "W2", 12: "B14", 10: "B1"}
+    p = pos("fevga", tpn(points))
+    spec = NETS["fevga"]
+    me, them = halves(features(p), spec)
+    assert me[PASSED] == 1 and me[PRIME] == pytest.approx(5 / 6)  # points 20-24
+    assert them[PASSED] == 0 and them[PRIME] == pytest.approx(1 / 6)
+    assert me[CLEAR] == 0 and them[CLEAR] == 0  # each side has the other's checkers ahead of all its own
+
+
+def test_fevga_checkers_clear_of_the_other_side() -> None:
+    p = pos("fevga", tpn({3: "W5", 24: "W10", 12: "B15"}))
+    me, them = halves(features(p), NETS["fevga"])
+    assert me[CLEAR] == pytest.approx(5 / 15)  # white's five on its 3-point: nothing of black's below
+    assert them[CLEAR] == 0  # black's 24-point is white's 12: white's 24 and 3 are black's 12 and 15
+
+
+def test_gulbara_pending_stage() -> None:
+    p = pos("gulbara", ",,,,,,,,,,,B15,,,,,,,,,,,,W15 w 0/0/0 0/0/0 t3/3")
+    works = np.array([[*p.cells, 0, 0]], dtype=np.int64)
+    aux = aux_rows(works, p.protected, p.cascade, Side.WHITE, (4, 4), 4)  # a cascade's first stage in full
+    row = encode(works, aux, NETS["gulbara"])[0]
+    shared = row[2 * side_width(NETS["gulbara"]):]
+    assert shared.tolist() == [1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1]  # same side, 5 × 4 pending, both cascade
+
+
+@pytest.mark.parametrize("name", ["plakoto", "tapa", "portes", "fevga", "tawula", "gulbara"])
+def test_mirror_symmetry(name: str) -> None:
+    """The position seen by the other side encodes as the two blocks swapped."""
+    spec = NETS[name]
+    for seed in range(12):
+        p = random_position(name, seed, 20 + 3 * seed)
+        a, b = halves(features(p), spec)
+        other = p.with_turn(p.turn.other)
+        c, d = halves(features(other), spec)
+        assert np.array_equal(a, d) and np.array_equal(b, c)
+    assert width(spec) >= 2 * side_width(spec)
+
+
+def test_pinned_mother() -> None:
+    p = pos("plakoto", tpn({1: "bW2", 24: "W13", 2: "B14"}))
+    assert p.cells[1] == B.PIN + 2
+    me, them = halves(features(p), NETS["plakoto"])
+    assert them[PINNED + 23] == 1 and me[PINNED:PINNED + 24].sum() == 0  # black's mother, on its 24-point
+    assert unary(me, 1) == [1, 1, 0, 0]

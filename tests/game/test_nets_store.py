@@ -1,0 +1,100 @@
+"""Checkpoints resume exactly; shipped weights are refused with a wrong encoding version or checksum."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game import variant
+from game.ai import play_game, random_play
+from game.nets.gate import net_chooser
+from game.nets.spec import NETS
+from game.nets.store import WEIGHTS_DIR, WeightsError, load_checkpoint, load_weights, save_weights
+from game.nets.train import train
+from game.plays import Play, legal_plays
+
+
+def quiet(line: str) -> None:
+    pass
+
+
+def test_resume_gives_the_same_continuation(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    train("tapa", games=2, seed=5, directory=a, weights=None, gate_every=0, log=quiet)
+    resumed = train("tapa", games=4, seed=99, directory=a, weights=None, gate_every=0, log=quiet)
+    straight = train("tapa", games=4, seed=5, directory=b, weights=None, gate_every=0, log=quiet)
+    assert resumed.games == straight.games == 4 and resumed.seed == 5
+    assert resumed.positions == straight.positions > 0
+    for k in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(getattr(resumed.net, k), getattr(straight.net, k))
+    assert resumed.rng_state == straight.rng_state
+    loaded = load_checkpoint("tapa", a)
+    assert loaded is not None and np.array_equal(loaded.net.w1, straight.net.w1)
+
+
+@pytest.fixture
+def shipped(tmp_path: Path) -> Path:
+    ckpt = train("fevga", games=1, seed=2, directory=tmp_path, weights=None, gate_every=0, log=quiet)
+    save_weights(ckpt, tmp_path)
+    return tmp_path
+
+
+def test_weights_round_trip(shipped: Path) -> None:
+    net, side = load_weights("fevga", shipped)
+    ckpt = load_checkpoint("fevga", shipped)
+    assert ckpt is not None
+    assert np.allclose(net.w1, ckpt.net.w1, atol=1e-6)
+    assert side["encoding_version"] == NETS["fevga"].version and side["games_trained"] == 1
+
+
+def test_loader_refuses_another_encoding_version(shipped: Path) -> None:
+    sidecar = shipped / "fevga.json"
+    side = json.loads(sidecar.read_text())
+    side["encoding_version"] = NETS["fevga"].version + 1
+    sidecar.write_text(json.dumps(side))
+    with pytest.raises(WeightsError, match="version"):
+        load_weights("fevga", shipped)
+
+
+def test_loader_refuses_a_bad_checksum(shipped: Path) -> None:
+    path = shipped / "fevga.npz"
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with pytest.raises(WeightsError, match="checksum"):
+        load_weights("fevga", shipped)
+
+
+def test_loader_refuses_missing_weights(tmp_path: Path) -> None:
+    with pytest.raises(WeightsError, match="no shipped weights"):
+        load_weights("gulbara", tmp_path)
+
+
+def test_shipped_weights_are_small_and_load() -> None:
+    files = sorted(WEIGHTS_DIR.glob("*.npz"))
+    assert sum(f.stat().st_size for f in files) < 1_000_000
+    for f in files:
+        net, side = load_weights(f.stem)
+        assert net.w1.shape == (side["hidden"], side["inputs"])
+
+
+@pytest.mark.parametrize("net_file", sorted(WEIGHTS_DIR.glob("*.npz")), ids=lambda f: f.stem)
+def test_shipped_net_plays_20_games_against_random(net_file: Path) -> None:
+    net, _ = load_weights(net_file.stem)
+    spec = NETS[net_file.stem]
+    mine = net_chooser(net, spec)
+
+    def checked(plays: list[Play], rng: random.Random) -> Play:
+        chosen = mine(plays, rng)
+        assert chosen in legal_plays(chosen.before, chosen.dice)
+        return chosen
+
+    for i in range(20):
+        game_name = spec.games[i % len(spec.games)]
+        white, black = (checked, random_play) if i % 2 == 0 else (random_play, checked)
+        game = play_game(variant(game_name), white, black, random.Random(i))
+        assert game.outcome is not None
