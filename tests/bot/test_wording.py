@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.dice import format_dice, roll
 from bot.gamestate import side_of
 from bot.replies import Caller, Identity
 from bot.service import Service
@@ -101,7 +102,8 @@ async def test_verify_tells_what_is_wrong_in_the_players_language(service: Servi
     wrong_seed = verify(record, log, seed="00" * 32).problem
     moved = [replace(e, position=log[1].position) if i == 2 else e for i, e in enumerate(log)]
     wrong_position = verify(record, moved).problem
-    garbled = [replace(e, play="25/1") if i == 1 else e for i, e in enumerate(log)]
+    first_move = next(i for i, e in enumerate(log) if e.play != "opening")
+    garbled = [replace(e, play="25/1") if i == first_move else e for i, e in enumerate(log)]
     wrong_play = verify(record, garbled).problem
     problems = [p for p in (wrong_seed, wrong_position, wrong_play) if p is not None]
     assert len(problems) == 3
@@ -111,3 +113,15 @@ async def test_verify_tells_what_is_wrong_in_the_players_language(service: Servi
         for lang in ("bg", "el"):
             said = describe(lang, problem)
             assert not ENGLISH.search(said), said
+
+
+async def test_verify_reports_a_play_logged_while_the_opening_roll_was_still_tied(service: Service) -> None:
+    """A tied opening roll is rolled again (R-OPEN-1): a log that plays instead is a problem, never a crash."""
+    record, _ = await _finished_game(service)
+    seed = next(s for s in (f"{k:064x}" for k in range(1000)) if len(set(roll(s, record.id, 0))) == 1)
+    tie = format_dice(roll(seed, record.id, 0))
+    forged = [MoveLogEntry(0, tie, "opening", record.start_position, 0.0),
+              MoveLogEntry(0, "6-5", "24/18 18/13", record.start_position, 0.0)]
+    problem = verify(replace(record, seed=seed), forged, seed=seed).problem
+    assert problem is not None and "not waiting for a move" in describe("en", problem)
+    assert not ENGLISH.search(describe("bg", problem)) and not ENGLISH.search(describe("el", problem))
