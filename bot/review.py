@@ -20,7 +20,7 @@ from typing import Any
 from game import Position, Side
 from game.nets import Decision, Review, Turn, review_game
 from renderer import Scene
-from storage import GameRecord, MoveLogEntry, StorageError
+from storage import GameRecord, MoveLogEntry
 
 from . import images
 from .commands import Command
@@ -91,7 +91,7 @@ async def summary(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, 
     (a result is never held up by it)."""
     try:
         review = await reviewed(svc, record)
-    except (StorageError, ValueError, KeyError):
+    except Exception:  # a review that fails is logged and left out; the result goes out all the same
         log.exception("could not review game %s", record.id)
         return []
     if not any(d.decision for d in review.decisions):
