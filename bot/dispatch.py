@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from . import handlers, info, lobby
+from . import handlers, hint, info, lobby, review
 from .commands import Command
 from .context import Ctx
 from .core import Core
@@ -15,6 +15,7 @@ Handler = Callable[[Core, Ctx, Command], Awaitable[Reply]]
 HANDLERS: dict[str, Handler] = {
     "move": handlers.move, "board": handlers.board, "position": handlers.position, "resign": handlers.resign,
     "games": handlers.games, "history": handlers.history, "verify": handlers.verify_game,
+    "hint": hint.hint, "review": review.review,
     "challenge": lobby.challenge, "play": lobby.play, "accept": lobby.accept, "decline": lobby.decline,
     "cancel": lobby.cancel, "lobby": lobby.lobby, "start": lobby.start,
     "help": info.help_, "rules": info.rules, "lang": info.lang, "standings": info.standings, "stats": info.stats,

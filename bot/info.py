@@ -135,13 +135,19 @@ async def standings(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
 
 
 async def stats(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    """A player's results in this chat and Elo rating per variant."""
+    """A player's results in this chat, Elo rating per variant and average error rate over their last reviewed
+    games (`bot.review`)."""
     player = await svc.resolve(ctx, cmd) or ctx.player
     row = await svc.store.standings.line(ctx.chat.key, player.id)
     lines = [ctx.t("In this chat (matches won–lost · points won–lost):"), _line(ctx, player.name, row)]
     named = words.board_words(ctx.lang).variant
     ratings = [f"{named(v)} {await svc.store.ratings.rating(v, player.id):.0f}" for v in PRESETS]
     lines.append(ctx.t("Elo ratings: {ratings}.", ratings=", ".join(ratings)))
+    rates = await svc.store.reviews.errors(player.id)
+    if rates:
+        lines.append(ctx.tn("Error rate {rate} (milli-points lost a decision), the average of the last {n} game.",
+                            "Error rate {rate} (milli-points lost a decision), the average of the last {n} games.",
+                            len(rates), rate=f"{sum(rates) / len(rates):.1f}", n=len(rates)))
     return Reply("\n".join(lines))
 
 

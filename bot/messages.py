@@ -119,6 +119,7 @@ PASS_THROUGH: Mapping[tuple[str, str], str] = {
     ("bot/verify.py", "problem.message"): "the Problem keyword",
     ("bot/views.py", "event.message"): "the Event keyword and bot.turns.CASCADE_MESSAGES",
     ("bot/views.py", "to_move.value"): "HELD: game.Side",
+    ("bot/review.py", "side.value"): "HELD: game.Side",
     ("bot/matches.py", "cycle.capitalize()"): "HELD: game.match.CYCLES",
     ("bot/telegram_adapter/menu.py", "spec.help"): "HELD: bot.commands.TABLE",
     ("bot/info.py", "message"): "HELD: bot.commands.TABLE and bot.info's HELP_* texts",

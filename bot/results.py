@@ -1,4 +1,5 @@
-"""Results of finished games: who won, the revealed dice seed, standings, ratings and the match's next game."""
+"""Results of finished games: who won, the revealed dice seed, each side's error rate (`bot.review`), standings,
+ratings and the match's next game."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import replace
 from game import Side
 from storage import GameRecord, VersionConflict
 
-from . import dice
+from . import dice, review
 from .context import Ctx
 from .core import Core
 from .gamestate import outcome_of, seed_of, side_index
@@ -33,6 +34,7 @@ async def finish(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, s
                        seed=seed, c=dice.commitment(seed), id=record.id))
     await count_result(svc, record)
     await _remember_last(svc, record)
+    lines += await review.summary(svc, ctx, record, names)
     if record.match_id:
         lines += await advance_match(svc, ctx, record, names)
     return lines

@@ -10,6 +10,7 @@ Layout (prefix `tabla` by default):
     tabla:{g:<game>}                 game record (JSON string)
     tabla:{g:<game>}:log             move log (list of compact entries)
     tabla:{g:<game>}:cmd             recent command ids with their results (a bounded string with a TTL)
+    tabla:{g:<game>}:review          a finished game's review (JSON the service wrote; reviews.py)
     tabla:{m:<match>}                match record
     tabla:{c:<challenge>}            challenge record (expires)
     tabla:{p:<player>}               player record
@@ -30,6 +31,7 @@ Layout (prefix `tabla` by default):
     tabla:{r:<variant>}:ratings      rating per player for a variant (sorted set)
     tabla:{r:<variant>}:counted      results already applied to the ratings
     tabla:{d:<platform>}:names       directory: lower-case username -> platform user id (hash)
+    tabla:{p:<player>}:errors        a player's error rate per reviewed game (hash: game -> "time milli")
     tabla:{p:<player>}:prefs         a player's preferences (hash: remind, last:<chat> = the game ended last there)
     tabla:{s:<n>}:due                bucket n of the wake-ups for reminders and deadlines (sorted set by time)
     tabla:{attn}:games               games the service must still act on (sorted set by time; attention.py)
@@ -64,6 +66,12 @@ class Keys:
 
     def game_commands(self, game_id: str) -> str:
         return f"{self.game(game_id)}:cmd"
+
+    def game_review(self, game_id: str) -> str:
+        return f"{self.game(game_id)}:review"
+
+    def player_errors(self, player_id: str) -> str:
+        return f"{self.player(player_id)}:errors"
 
     def match(self, match_id: str) -> str:
         return f"{self.prefix}:{{m:{_part(match_id, 'a match id')}}}"

@@ -16,6 +16,7 @@ from .errors import guarded
 from .games import GameRepository
 from .matches import MatchRepository
 from .players import PlayerRepository
+from .reviews import ReviewRepository
 from .schedule import ScheduleRepository
 from .settings import Client, StoreSettings
 from .standings import RatingRepository, StandingsRepository
@@ -57,6 +58,7 @@ class Store:
         self.attention = AttentionRepository(backend)
         self.boards = BoardRepository(backend)
         self.cards = CardRepository(backend)
+        self.reviews = ReviewRepository(backend)
 
     @property
     def client(self) -> Client:

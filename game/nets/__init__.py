@@ -5,7 +5,8 @@ matrix product of a hundred positions runs many times slower), and again through
 was loaded first. The submodules: `spec` (which net serves which game), `encode` (inputs), `net` (the net and
 the equity of its outputs), `afterstate` (the positions a roll's plays lead to, as arrays), `td` (self-play
 training), `store` (checkpoints and shipped weights), `gate` (games against the heuristic and random), `train`
-(`python -m game train`).
+(`python -m game train`), `judge` (every play of a roll in points: hints and reviews) and `review`
+(a finished game judged turn by turn).
 """
 
 from __future__ import annotations
@@ -21,11 +22,14 @@ threadpool_limits(limits=1)
 
 from .encode import width  # noqa: E402
 from .gate import net_chooser, play_pairs, play_values, summary  # noqa: E402
+from .judge import judge_name, judge_plays, roll_luck  # noqa: E402
 from .net import Net, equity  # noqa: E402
+from .review import Decision, Review, Turn, review_game  # noqa: E402
 from .spec import NETS, NetSpec, net_name  # noqa: E402
 from .store import WeightsError, load_checkpoint, load_weights  # noqa: E402
 from .td import self_play  # noqa: E402
 from .train import LAMBDA, step_size  # noqa: E402
 
-__all__ = ["LAMBDA", "NETS", "Net", "NetSpec", "WeightsError", "equity", "load_checkpoint", "load_weights",
-           "net_chooser", "net_name", "play_pairs", "play_values", "self_play", "step_size", "summary", "width"]
+__all__ = ["LAMBDA", "NETS", "Decision", "Net", "NetSpec", "Review", "Turn", "WeightsError", "equity",
+           "judge_name", "judge_plays", "load_checkpoint", "load_weights", "net_chooser", "net_name", "play_pairs",
+           "play_values", "review_game", "roll_luck", "self_play", "step_size", "summary", "width"]

@@ -1,0 +1,67 @@
+"""`/hint [game]`: the best three plays of the dice on the table, privately, in a game against the computer.
+
+The plays are valued by the judge of plays (`game.nets.judge_plays`: the game's trained net where it ships,
+else the heuristic's chances), in points for the player to move, each beside what it gives up against the
+best; the picture is the board after the best play, drawn as the last play. Only the player to move asks,
+only when dice are on the table, and never in a game between two people (a hint there would be help from
+outside the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from game import Position, Side
+from game.nets import judge_plays
+from renderer import LastPlay, Scene
+
+from . import images
+from .commands import Command
+from .context import Ctx, Refusal
+from .core import Core
+from .dice import format_dice
+from .gamestate import game_of
+from .replies import Picture, Reply
+
+SHOWN = 3
+
+
+def best_plays(lang: str, render: Callable[[Scene], bytes | None] | None, position: Position,
+               dice: tuple[int, int], viewer: Side,
+               names: Mapping[Side, str]) -> tuple[list[tuple[str, float]], bytes | None]:
+    """The best `SHOWN` plays (notation, equity in points) and the board after the first (run off the loop)."""
+    ranked = judge_plays(position, dice)[:SHOWN]
+    png = None
+    if ranked and render is not None:
+        best = ranked[0][0]
+        scene = Scene(best.position, viewer, last_play=LastPlay.from_play(best), names=names)
+        png = images.board_in(lang, render, scene)
+    return [(p.notation, v) for p, v in ranked], png
+
+
+async def hint(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
+    """The best three plays for the caller's dice, with their equity and the difference to the best."""
+    record = await svc.find_game(ctx, cmd.ref)
+    if record.result is not None:
+        raise Refusal("Game #{id} is over; /review {id} looks back at it.", id=record.id)
+    side = svc.player_side(ctx, record)
+    if await svc.computer_id() not in record.players:
+        raise Refusal("Hints are given only in a game against the computer: in a game between two people each "
+                      "plays on their own.")
+    game = game_of(record)
+    if game.phase != "move" or game.dice is None:
+        raise Refusal("There are no dice on the table in game #{id} yet: ask for a hint after the roll.",
+                      id=record.id)
+    if game.turn is not side:
+        raise Refusal("It is not your turn in game #{id}: a hint is for the player to move.", id=record.id)
+    names = await svc.names(record)
+    ranked, png = await svc.offload(best_plays, ctx.lang, svc.render, game.position, game.dice, side, names)
+    if not ranked:
+        raise Refusal("No play is possible with {dice}: the turn passes.", dice=format_dice(game.dice))
+    top = ranked[0][1]
+    lines = [ctx.t("The best plays for {dice} in game #{id} (equity in points):", dice=format_dice(game.dice),
+                   id=record.id)]
+    for n, (notation, value) in enumerate(ranked, 1):
+        diff = "" if n == 1 else f" ({value - top:+.3f})"
+        lines.append(f"{n}. {notation}  {value:+.3f}{diff}")
+    return Reply("\n".join(lines), Picture(png) if png else None, private=True)

@@ -1,0 +1,95 @@
+"""A finished game judged turn by turn: each side's error rate, its biggest errors and the luck of its rolls.
+
+The error of a decision is the equity of the best play minus that of the play chosen, both by `judge_plays`;
+a decision whose plays all lie within `FORCED` points of each other (a single play among them) is not one
+(FACTS: "Judging play without a rollout database"). The error rate of a side is its mean error over its
+decisions, in milli-points (thousandths of a point). The luck of a roll is `roll_luck`. The game is given as
+its start position and its turns (who rolled what, and the position after), as a move log keeps them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..notation import format_play
+from ..position import Position
+from ..sides import Side
+from .judge import FORCED, PLIES, judge_name, judge_plays, roll_luck
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One logged turn: `side` rolled `dice` and the game went on from `after` (a pass: `played` False)."""
+
+    side: Side
+    dice: tuple[int, int]
+    after: Position
+    played: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One judged turn (`turn` counts from 1 in the log): the play chosen, the best one and what it cost."""
+
+    turn: int
+    side: Side
+    dice: tuple[int, int]
+    before: str          # TPN, the side to move on roll with `dice`
+    chosen: str          # the play made (notation, R-NOTE-1)
+    best: str            # the judge's best play
+    loss: float          # points lost against the best play (0 for the best)
+    decision: bool       # False when forced (every play within FORCED points)
+    luck: float | None   # what the roll gained over an average one (None: not judged, gulbara)
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Every judged turn of a game, the judge that valued them ("net" or "heuristic") and its look-ahead."""
+
+    judge: str
+    plies: int
+    decisions: tuple[Decision, ...]
+
+    def error_rate(self, side: Side) -> float | None:
+        """`side`'s mean loss per decision, in milli-points; None without any decision."""
+        mine = [d.loss for d in self.decisions if d.side is side and d.decision]
+        return 1000.0 * sum(mine) / len(mine) if mine else None
+
+    def count(self, side: Side) -> int:
+        """`side`'s decisions (turns that were not forced)."""
+        return sum(1 for d in self.decisions if d.side is side and d.decision)
+
+    def worst(self, side: Side, n: int = 3) -> list[Decision]:
+        """`side`'s `n` biggest errors, biggest first (only real errors: a loss above zero)."""
+        mine = [d for d in self.decisions if d.side is side and d.decision and d.loss > 0]
+        return sorted(mine, key=lambda d: (-d.loss, d.turn))[:n]
+
+    def luck(self, side: Side) -> float:
+        """The sum of `side`'s rolls' luck, in points."""
+        return sum(d.luck for d in self.decisions if d.side is side and d.luck is not None)
+
+
+def review_game(start: Position, turns: Sequence[Turn]) -> Review:
+    """Judge every turn of a game (R-TURN-1…3): a turn whose play the judge cannot find among the legal ones
+    (a log it does not read) is left out."""
+    decisions: list[Decision] = []
+    before = start
+    for n, turn in enumerate(turns, 1):
+        here = before if before.turn is turn.side else before.with_turn(turn.side)
+        before = turn.after
+        luck = roll_luck(here, turn.dice)
+        if not turn.played:
+            decisions.append(Decision(n, turn.side, turn.dice, here.to_tpn(), "", "", 0.0, False, luck))
+            continue
+        ranked = judge_plays(here, turn.dice)
+        target = turn.after.to_tpn()
+        chosen = next(((p, v) for p, v in ranked if p.position.to_tpn() == target), None)
+        if chosen is None:
+            continue
+        best, top = ranked[0]
+        loss = max(0.0, top - chosen[1])
+        real = ranked[0][1] - ranked[-1][1] > FORCED
+        decisions.append(Decision(n, turn.side, turn.dice, here.to_tpn(), format_play(chosen[0]),
+                                  format_play(best), loss if real else 0.0, real, luck))
+    return Review(judge_name(start.variant), PLIES, tuple(decisions))
