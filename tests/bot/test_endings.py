@@ -1,0 +1,124 @@
+"""How the end of a game and of a match is told: the order of the lines, a finished game's board, the banner."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.replies import Caller
+from bot.service import Service
+from bot.words import board_words
+from game import Position, Side, variant
+from renderer import ENGLISH, GameResult, MatchScore, Scene, layout
+from storage import MoveLogEntry, Store
+
+from .conftest import ALICE, BOB, CHAT, Clock
+
+# White bears off its last checker with 6-5 (1/off); black bore off none: a mars, 2 points (R-END-2).
+LAST_CHECKER = "W1,,,,,,,,,,,,,,,,,,,,,,,B15 w 0/0/14 0/0/0"
+
+
+async def staged(service: Service, match: str, score: tuple[int, int] = (0, 0)) -> str:
+    """A plakoto game of `match` between alice (white) and bob (black), white to bear off its last checker, the
+    match at `score` (as if earlier games had been played)."""
+    assert (await service.handle(Caller(ALICE, CHAT), f"/challenge @bob plakoto {match}")).ok
+    assert (await service.handle(Caller(BOB, CHAT), "/accept")).ok
+    alice = await service.store.players.find(ALICE.platform, ALICE.user_id)
+    assert alice is not None
+    (gid,) = await service.store.games.active_for(alice.id)
+    record = await service.store.games.get(gid)
+    if record.players[0] != alice.id:
+        record = replace(record, players=(record.players[1], record.players[0]))
+    stage = replace(record, position=LAST_CHECKER, dice="6-5")
+    entry = MoveLogEntry(0, "6-5", "setup", LAST_CHECKER, service.clock())
+    await service.store.games.apply(record, stage, command_id="test-setup", move=entry)
+    if score != (0, 0):
+        m = await service.store.matches.get(record.match_id or "")
+        await service.store.matches.update(m, replace(m, score=score), now=service.clock())
+    return gid
+
+
+def order(text: str, *parts: str) -> list[int]:
+    """Where each of `parts` first stands in `text` (each must be there)."""
+    places = []
+    for part in parts:
+        assert part in text, f"{part!r} is not in:\n{text}"
+        places.append(text.index(part))
+    return places
+
+
+async def test_the_game_ending_move_comes_first_then_the_result_the_score_and_the_next_game(
+        service: Service) -> None:
+    gid = await staged(service, "to 5")
+    reply = await service.handle(Caller(ALICE, CHAT), f"/move 1/off {gid}")
+    assert reply.ok, reply.text
+    record = await service.store.games.get(gid)
+    match = await service.store.matches.get(record.match_id or "")
+    nxt = match.games[-1]
+    assert nxt != gid
+    places = order(reply.text, "played 1/off", f"wins game #{gid}: 2 points", "Match score: alice 2 – 0 bob",
+                   f"Next game: #{nxt}, Plakoto.", "to move")
+    assert places == sorted(places), reply.text
+    first_line = reply.text.splitlines()[0]
+    assert "played 1/off" in first_line, reply.text  # no header of the next game above the move
+    assert reply.game_id == nxt
+
+
+async def test_a_finished_games_board_says_who_won_and_how(service: Service) -> None:
+    """F14: the board of a finished game tells its result, never whose turn it is."""
+    gid = await staged(service, "to 1")
+    assert (await service.handle(Caller(ALICE, CHAT), f"/move 1/off {gid}")).ok
+    board = await service.handle(Caller(BOB, CHAT), f"/board {gid}")
+    assert board.ok, board.text
+    assert "White (alice) wins · mars · 2 points" in board.text, board.text
+    assert "to move" not in board.text
+
+
+def banner_of(scene: Scene) -> tuple[str, ...]:
+    """The result banner's lines as drawn."""
+    drawn = layout(scene).banner
+    assert drawn is not None
+    return tuple(label.text for label in drawn.lines)
+
+
+def test_the_banner_of_the_game_that_wins_a_match_says_so_with_the_score() -> None:
+    position = Position.from_tpn(",,,,,,,,,,,,,,,,,,,,,,,B15 b 0/0/15 0/0/0", variant("plakoto"))
+    result = GameResult(Side.WHITE, 1, "single")
+    names = {Side.WHITE: "alice", Side.BLACK: "bob"}
+    won = Scene(position, Side.BLACK, names=names, result=result, score=MatchScore(5, 2, 5, decided=True))
+    assert banner_of(won)[0] == "alice wins the match 5–2"
+    game = replace(won, score=MatchScore(3, 2, 5))
+    assert banner_of(game)[0] == "alice wins"
+    for lang in ("bg", "el"):
+        words = board_words(lang)
+        assert words.wins_match != ENGLISH.wins_match
+        title = banner_of(replace(won, words=words))[0]
+        assert "alice" in title and "5" in title and "2" in title and "match" not in title, (lang, title)
+
+
+async def test_the_board_of_the_game_that_wins_a_match_says_the_match_is_won(store: Store, clock: Clock) -> None:
+    scenes: list[Scene] = []
+
+    def draw(scene: Scene) -> bytes | None:
+        scenes.append(scene)
+        return None
+
+    service = Service(store, clock=clock, render=draw)
+    try:
+        for who in (ALICE, BOB):
+            await service.remember(who)
+        gid = await staged(service, "to 3", (1, 0))
+        reply = await service.handle(Caller(ALICE, CHAT), f"/move 1/off {gid}")
+        assert reply.ok and reply.game_id == gid, reply.text
+        assert "alice wins the match." in reply.text
+        assert "White (alice) wins the match 3–0 · mars · 2 points" in reply.text, reply.text
+        last = scenes[-1]
+        assert last.result is not None and last.score is not None and last.score.decided
+        assert banner_of(last)[0] == "alice wins the match 3–0"
+        for lang in ("bg", "el"):
+            assert (await service.handle(Caller(BOB, CHAT), f"/lang {lang}")).ok
+            board = await service.handle(Caller(BOB, CHAT), f"/board {gid}")
+            assert "3–0" in board.text and "alice" in board.text and "match" not in board.text, board.text
+            assert banner_of(scenes[-1])[0] == banner_of(replace(last, words=board_words(lang)))[0]
+            assert scenes[-1].words == board_words(lang)
+    finally:
+        service.close()
