@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 
-from game import CYCLES, Game, match_spec
+from game import CYCLES, Game, Side, match_spec
 from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
 from . import dice, results, views, words
@@ -200,17 +200,27 @@ async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, step: Step) -> Reply
     """Another command changed the game first: say what happened, and show the board as it is now."""
     current, log = await svc.store.games.snapshot(record.id)
     names = await svc.names(current)
-    if log:
-        last = log[-1]
-        what = (ctx.t("opening roll {dice}", dice=last.dice) if last.play == "opening" else
-                f"{names[side_of(last.side)]} {last.dice} {last.play}".strip())
-    else:
-        what = ctx.t("game #{id} changed", id=record.id)
+    what = logged(ctx, log[-1], names) if log else ctx.t("game #{id} changed", id=record.id)
     mine = ctx.t("resignation") if step.play == "resign" else step.play
     text = ctx.t("The game moved on: {what}. Your {mine} was not made; here is the board now.", what=what,
                  mine=mine)
     reply = await views.view(svc, ctx, current, [text])
     return replace(reply, ok=False, private=True)
+
+
+def logged(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str]) -> str:
+    """A logged turn in words: `bob 6-5 24/18 13/8`, `bob rolled 6-6 and could not move` (a passed turn,
+    R-TURN-3, never "played pass"), a resignation or a loss on time (R-END-6), or the opening roll."""
+    name = names[side_of(entry.side)]
+    if entry.play == "opening":
+        return ctx.t("opening roll {dice}", dice=entry.dice)
+    if entry.play == "pass":
+        return ctx.t("{name} rolled {dice} and could not move", name=name, dice=entry.dice)
+    if entry.play == "resign":
+        return ctx.t("{name} resigned", name=name)
+    if entry.play == "timeout":
+        return ctx.t("{name} ran out of time", name=name)
+    return f"{name} {entry.dice} {entry.play}".strip()
 
 
 async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool, int]:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 
+from bot import progression
+from bot.gamestate import game_of
 from bot.replies import Caller
 from bot.service import Service
+from bot.turns import Step
 from bot.words import board_words
 from game import Position, Side, variant
 from renderer import ENGLISH, GameResult, MatchScore, Scene, layout
@@ -122,3 +126,40 @@ async def test_the_board_of_the_game_that_wins_a_match_says_the_match_is_won(sto
             assert scenes[-1].words == board_words(lang)
     finally:
         service.close()
+
+
+async def test_a_passed_turn_is_told_as_passed_never_as_played_pass(service: Service) -> None:
+    """R-TURN-3: a turn with no legal move passes; no message calls that a play ("played pass")."""
+    gid = await staged(service, "to 1")
+    record = await service.store.games.get(gid)
+    passed = MoveLogEntry(1, "6-6", "pass", record.position, service.clock())
+    await service.store.games.apply(record, replace(record, dice="6-5"), command_id="test-pass", move=passed)
+    ctx = await service.context(Caller(ALICE, CHAT))
+    game = game_of(record)
+    told = await progression.moved_on(service, ctx, record, Step(game, record.turn, Side.WHITE, "6-5", "1/off"))
+    assert "The game moved on: bob rolled 6-6 and could not move." in told.text, told.text
+    for lang in ("en", "bg", "el"):
+        ctx = replace(ctx, lang=lang)
+        told = await progression.moved_on(service, ctx, record, Step(game, record.turn, Side.WHITE, "6-5", "1/off"))
+        assert " pass" not in told.text and "6-6" in told.text, (lang, told.text)
+    # Games against the computer with fixed dice seeds, so the passes they hold are the same on every run
+    seeds = iter(hashlib.sha256(f"pass-{n}".encode()).hexdigest() for n in range(1000))
+    seeded = Service(service.store, clock=service.clock, render=None, seeds=lambda: next(seeds))
+    replies = []
+    try:
+        for _ in range(3):  # tawula's waiting checkers often cannot enter: the turn passes
+            replies.append(await seeded.handle(Caller(ALICE, CHAT), "/play ai tawula to 1"))
+            record = await seeded.store.games.get(replies[-1].game_id or "")
+            for _ in range(30):
+                record = await seeded.store.games.get(record.id)
+                game = game_of(record)
+                if game.phase != "move":
+                    break
+                move = f"/move {game.plays()[0].notation} {record.id}"
+                replies.append(await seeded.handle(Caller(ALICE, CHAT), move))
+            replies.append(await seeded.handle(Caller(ALICE, CHAT), f"/resign yes {record.id}"))
+    finally:
+        seeded.close()
+    text = "\n".join(r.text for r in replies)
+    assert "the turn passes" in text
+    assert "played pass" not in text and "play pass" not in text
