@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from dataclasses import replace
 
 from bot import progression
+from bot.actions import Action, Verb
 from bot.gamestate import game_of
-from bot.replies import Caller
+from bot.replies import Caller, Reply
 from bot.service import Service
 from bot.turns import Step
 from bot.words import board_words
@@ -15,25 +17,28 @@ from game import Position, Side, variant
 from renderer import ENGLISH, GameResult, MatchScore, Scene, layout
 from storage import MoveLogEntry, Store
 
-from .conftest import ALICE, BOB, CHAT, Clock
+from .conftest import ALICE, BOB, CAROL, CHAT, Clock
 
 # White bears off its last checker with 6-5 (1/off); black bore off none: a mars, 2 points (R-END-2).
 LAST_CHECKER = "W1,,,,,,,,,,,,,,,,,,,,,,,B15 w 0/0/14 0/0/0"
+START = "B15,,,,,,,,,,,,,,,,,,,,,,,W15 w 0/0/0 0/0/0"  # plakoto's start: a resignation concedes a mars
 
 
-async def staged(service: Service, match: str, score: tuple[int, int] = (0, 0)) -> str:
+async def staged(service: Service, match: str, score: tuple[int, int] = (0, 0), position: str = LAST_CHECKER,
+                 ) -> str:
     """A plakoto game of `match` between alice (white) and bob (black), white to bear off its last checker, the
     match at `score` (as if earlier games had been played)."""
     assert (await service.handle(Caller(ALICE, CHAT), f"/challenge @bob plakoto {match}")).ok
-    assert (await service.handle(Caller(BOB, CHAT), "/accept")).ok
+    accepted = await service.handle(Caller(BOB, CHAT), "/accept")
+    assert accepted.ok and accepted.game_id is not None, accepted.text
     alice = await service.store.players.find(ALICE.platform, ALICE.user_id)
     assert alice is not None
-    (gid,) = await service.store.games.active_for(alice.id)
+    gid = accepted.game_id
     record = await service.store.games.get(gid)
     if record.players[0] != alice.id:
         record = replace(record, players=(record.players[1], record.players[0]))
-    stage = replace(record, position=LAST_CHECKER, dice="6-5")
-    entry = MoveLogEntry(0, "6-5", "setup", LAST_CHECKER, service.clock())
+    stage = replace(record, position=position, dice="6-5")
+    entry = MoveLogEntry(0, "6-5", "setup", position, service.clock())
     await service.store.games.apply(record, stage, command_id="test-setup", move=entry)
     if score != (0, 0):
         m = await service.store.matches.get(record.match_id or "")
@@ -157,9 +162,85 @@ async def test_a_passed_turn_is_told_as_passed_never_as_played_pass(service: Ser
                     break
                 move = f"/move {game.plays()[0].notation} {record.id}"
                 replies.append(await seeded.handle(Caller(ALICE, CHAT), move))
-            replies.append(await seeded.handle(Caller(ALICE, CHAT), f"/resign yes {record.id}"))
+            record = await seeded.store.games.get(record.id)
+            if record.result is None:
+                replies.append(await seeded.handle(Caller(ALICE, CHAT), f"/resign yes {record.id}"))
+                assert replies[-1].ok, replies[-1].text
     finally:
         seeded.close()
     text = "\n".join(r.text for r in replies)
     assert "the turn passes" in text
     assert "played pass" not in text and "play pass" not in text
+
+
+def confirm_button(reply: Reply) -> Action:
+    """The resignation question's one button, unpacked."""
+    (row,) = reply.buttons
+    (button,) = row
+    action = Action.unpack(button.data)
+    assert action.verb is Verb.RESIGN
+    return action
+
+
+async def test_resign_asks_first_and_only_the_resigning_player_confirms_once(service: Service) -> None:
+    """R-END-6: `/resign` changes nothing but asks, saying what it concedes; the Confirm button works for the
+    player who asked, once."""
+    gid = await staged(service, "to 1", position=START)
+    before = await service.store.games.get(gid)
+    asked = await service.handle(Caller(ALICE, CHAT), f"/resign {gid}")
+    assert asked.ok, asked.text
+    assert f"Resign game #{gid}? This concedes 2 points to bob." in asked.text, asked.text
+    assert f"/resign yes {gid}" in asked.text
+    action = confirm_button(asked)
+    assert action.ref == gid and action.version == before.version
+    assert await service.store.games.get(gid) == before, "the question changes nothing"
+    for other in (BOB, CAROL):
+        refused = await service.press(Caller(other, CHAT), action.pack())
+        assert not refused.ok, refused.text
+        assert await service.store.games.get(gid) == before
+    assert "Only alice can confirm" in (await service.press(Caller(BOB, CHAT), action.pack())).text
+    both = await asyncio.gather(service.press(Caller(ALICE, CHAT), action.pack()),
+                                service.press(Caller(ALICE, CHAT), action.pack()))
+    done = next(r for r in both if "alice resigns." in r.text)  # the other: the same answer, or lapsed
+    assert done.ok and all(r.ok or "lapsed" in r.text for r in both), [r.text for r in both]
+    assert "White (alice)" not in done.text and "Black (bob) wins · resigned · 2 points" in done.text, done.text
+    record, log = await service.store.games.snapshot(gid)
+    assert record.result is not None and record.result.winner == 1 and record.result.points == 2
+    assert sum(1 for e in log if e.play == "resign") == 1
+    late = await service.press(Caller(ALICE, CHAT), action.pack())
+    assert not late.ok and "lapsed" in late.text, late.text
+    assert await service.store.games.get(gid) == record
+
+
+async def test_the_question_lapses_when_the_game_moves_on_and_resign_yes_resigns_at_once(service: Service) -> None:
+    gid = await staged(service, "to 1")
+    asked = await service.handle(Caller(BOB, CHAT), f"/resign {gid}")
+    action = confirm_button(asked)
+    assert "This concedes 2 points to alice." in asked.text, asked.text
+    assert (await service.handle(Caller(ALICE, CHAT), f"/move 1/off {gid}")).ok  # the game moves on (and ends)
+    lapsed = await service.press(Caller(BOB, CHAT), action.pack())
+    assert not lapsed.ok and "lapsed" in lapsed.text, lapsed.text
+    record = await service.store.games.get(gid)
+    assert record.result is not None and record.result.reason != "resign"
+    for form in ("/resign yes {}", "/resign {} YES"):
+        other = await staged(service, "to 1", position=START)
+        reply = await service.handle(Caller(BOB, CHAT), form.format(other))
+        assert reply.ok and not reply.buttons, reply.text
+        done = await service.store.games.get(other)
+        assert done.result is not None and done.result.reason == "resign" and done.result.winner == 0
+
+
+async def test_in_a_match_the_question_says_where_the_match_would_stand(service: Service) -> None:
+    gid = await staged(service, "to 5", (1, 0))
+    asked = await service.handle(Caller(ALICE, CHAT), f"/resign {gid}")
+    assert "This concedes 1 point to bob." in asked.text, asked.text  # the last checker home: no mars
+    assert "The match would then stand alice 1 – 1 bob (to 5)." in asked.text, asked.text
+    gid = await staged(service, "to 3", (0, 1), START)
+    asked = await service.handle(Caller(ALICE, CHAT), f"/resign {gid}")
+    assert "This concedes 2 points to bob." in asked.text and "bob would win the match 3–0." in asked.text
+    for lang, word in (("bg", "мача"), ("el", "αγώνα")):
+        assert (await service.handle(Caller(ALICE, CHAT), f"/lang {lang}")).ok
+        asked = await service.handle(Caller(ALICE, CHAT), f"/resign {gid}")
+        assert word in asked.text and "3–0" in asked.text and "resign" not in asked.text.replace("/resign", ""), \
+            asked.text
+        assert confirm_button(asked).verb is Verb.RESIGN

@@ -207,3 +207,28 @@ async def test_the_inline_cards_offer_every_game_and_a_cycle_card_starts_the_cyc
     assert game.variant == "portes" and game.match_id is not None
     match = await service.store.matches.get(game.match_id)
     assert match.target == 3 and dict(match.options).get("cycle") == "tavli"
+
+
+async def test_resign_asks_and_only_the_resigning_player_confirms_by_button(
+        fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    """R-END-6 through Telegram: `/resign` asks in the group with a Confirm button; the opponent's tap is refused
+    with a toast and changes nothing; the resigning player's tap ends the game, told in the group; a second tap
+    finds the question lapsed."""
+    game_id, _ = await start_game(fake, "plakoto")
+    asked = sent_of(fake, await say(fake, GROUP, ALICE.data, f"/resign {game_id}"))
+    assert asked.chat_id == GROUP["id"] and "This concedes 2 points to Bob" in asked.text, asked.text
+    (label, confirm), = [(label, a) for label, a in actions(asked) if a.verb is Verb.RESIGN]
+    assert label == "Confirm resignation" and confirm.ref == game_id
+    before = await service.store.games.get(game_id)
+    refused = await tap(fake, BOB.data, asked, confirm.pack())
+    assert refused.toast and "Only Alice can confirm" in refused.toast, refused.toast
+    assert await service.store.games.get(game_id) == before
+    done = await tap(fake, ALICE.data, asked, confirm.pack())
+    assert done.toast is None and done.call is not None and done.call.chat_id == GROUP["id"]
+    board = board_of(fake, done)
+    assert board is not None and "Alice resigns." in board.text and "Black (Bob <&>) wins" in board.text, board.text
+    record = await service.store.games.get(game_id)
+    assert record.result is not None and record.result.reason == "resign" and record.result.points == 2
+    again = await tap(fake, ALICE.data, asked, confirm.pack())
+    assert again.toast and "lapsed" in again.toast, again.toast
+    assert await service.store.games.get(game_id) == record
