@@ -35,6 +35,7 @@ class Verb(StrEnum):
     BUILD = "b"       # show the move builder at the moves picked in `arg`
     CONFIRM = "c"     # make the play built in `arg`
     BOARD = "v"       # show the game's board (from a notice)
+    RESIGN = "r"      # confirm a resignation (`arg`: the resigning side, `w` or `b`), R-END-6
 
 
 class ActionError(ValueError):

@@ -116,6 +116,16 @@ def _ref(name: str, args: list[str]) -> Command:
     return Command(name, ref=ref)
 
 
+YES = ("yes", "y", "да", "ναι")  # `/resign yes`: resign without the question (any word of these, any case)
+
+
+def _resign(name: str, args: list[str]) -> Command:
+    """`/resign [yes] [game]`: without `yes` the service asks to confirm (R-END-6)."""
+    sure = [a for a in args if a.lower() in YES]
+    cmd = _ref(name, [a for a in args if a.lower() not in YES])
+    return Command(name, ref=cmd.ref, value="yes") if sure else cmd
+
+
 def _bare(name: str, args: list[str]) -> Command:
     if args:
         raise CommandError("/{name} takes no arguments.", name=name)
@@ -292,7 +302,7 @@ TABLE: tuple[Spec, ...] = (
          aliases=("m", "mv")),
     Spec("board", "[game]", "Show the board of your game", _ref),
     Spec("position", "[game]", "The position as text, to copy or study", _ref),
-    Spec("resign", "[game]", "Resign your game", _ref),
+    Spec("resign", "[yes] [game]", "Resign your game (asks to confirm)", _resign),
     Spec("hint", "[game]", "The best plays for your dice, against the computer", _ref),
     Spec("history", "[game]", "An animated replay of a game", _ref),
     Spec("review", "[game]", "How well each side played a finished game", _ref),

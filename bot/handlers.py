@@ -6,12 +6,13 @@ from game import AmbiguousPlayError, Game, GameError, IllegalPlayError, Notation
 from storage import GameRecord
 
 from . import dice, images, views, words
+from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
-from .gamestate import game_of, seed_of, side_of, variant_of, variant_options
+from .gamestate import game_of, seed_of, side_index, side_of, variant_of, variant_options
 from .progression import command_id, progress
-from .replies import Picture, Reply
+from .replies import Button, Picture, Reply
 from .turns import Event, Step, play_step
 from .verify import describe, verify
 
@@ -64,12 +65,49 @@ async def position(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
 
 
 async def resign(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    """R-END-6: the caller concedes the game at its current value."""
+    """R-END-6: the caller concedes the game at its current value: `/resign yes` at once, `/resign` after the
+    question (`resign_question`)."""
     record, side, game = await _running_game(svc, ctx, cmd)
+    if cmd.value != "yes":
+        return await resign_question(svc, ctx, record, side, game)
+    return await concede(svc, ctx, record, side, game, command_id(ctx, record, "resign"))
+
+
+async def concede(svc: Core, ctx: Ctx, record: GameRecord, side: Side, game: Game, command: str) -> Reply:
+    """`side` resigns `record`'s game (typed `/resign yes` or the Confirm button) and the board is answered."""
     after = game.resign(side, "resign")
     table = dice.format_dice(game.dice) if game.dice else ""
     step = Step(after, record.turn, side, table, "resign", (Event("{side} resigns.", {"side": side}),))
-    return await progress(svc, ctx, record, (step,), [], command_id(ctx, record, "resign"))
+    return await progress(svc, ctx, record, (step,), [], command)
+
+
+async def resign_question(svc: Core, ctx: Ctx, record: GameRecord, side: Side, game: Game) -> Reply:
+    """Ask before resigning: what it concedes (the engine's `Game.resign_value`, R-END-6), where the match would
+    then stand, and a Confirm button only the resigning player may press. The button carries the game's
+    version, so it lapses as soon as the game moves on (and a second press finds it lapsed). The question is
+    asked where the command was sent, so the result that follows the press is told there too."""
+    names = await svc.names(record)
+    value = game.resign_value(side)
+    winner = side.other
+    lines = [ctx.tn("Resign game #{id}? This concedes {n} point to {name}.",
+                    "Resign game #{id}? This concedes {n} points to {name}.", value, id=record.id, n=value,
+                    name=names[winner])]
+    match = await svc.store.matches.get(record.match_id) if record.match_id else None
+    if match is not None and match.target > 1:
+        score = list(match.score)
+        score[side_index(winner)] += value
+        if score[side_index(winner)] >= match.target:
+            lines.append(ctx.t("{name} would win the match {won}–{lost}.", name=names[winner],
+                               won=score[side_index(winner)], lost=score[side_index(side)]))
+        else:
+            lines.append(ctx.t("The match would then stand {white} {a} – {b} {black} (to {n}).",
+                               white=names[Side.WHITE], a=score[0], b=score[1], black=names[Side.BLACK],
+                               n=match.target))
+    lines.append(ctx.t("Press Confirm, or send /resign yes {id}. The question lapses when the game moves on.",
+                       id=record.id))
+    data = Action(Verb.RESIGN, record.id, record.version, side.value[0]).pack()
+    button = Button(ctx.t("Confirm resignation"), data, "danger")
+    return Reply("\n".join(lines), buttons=((button,),))
 
 
 async def games(svc: Core, ctx: Ctx, cmd: Command) -> Reply:

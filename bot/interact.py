@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
-from game import GameError, IllegalPlayError, Play, build, parse_play, score_play
+from game import GameError, IllegalPlayError, Play, Side, build, parse_play, score_play
 from storage import GameRecord, NotFound
 
 from . import handlers, lobby, views
@@ -19,7 +19,7 @@ from .commands import Command
 from .completion import matches
 from .context import Ctx, Refusal
 from .core import Core
-from .gamestate import game_of
+from .gamestate import game_of, side_index
 from .replies import Reply, Suggestion
 
 MAX_SUGGESTIONS = 25
@@ -37,6 +37,8 @@ async def press(svc: Core, ctx: Ctx, data: str) -> Reply:
         name = {Verb.ACCEPT: "accept", Verb.DECLINE: "decline", Verb.CANCEL: "cancel"}[action.verb]
         answer = {Verb.ACCEPT: lobby.accept, Verb.DECLINE: lobby.decline, Verb.CANCEL: lobby.cancel}[action.verb]
         return await answer(svc, ctx, Command(name, ref=action.ref))
+    if action.verb is Verb.RESIGN:
+        return await _resign(svc, ctx, action, data)
     record = await _game(svc, ctx, action)
     if action.verb is Verb.BOARD:
         return await views.private_view(svc, ctx, record)
@@ -58,7 +60,29 @@ async def press(svc: Core, ctx: Ctx, data: str) -> Reply:
                  delivery="new" if action.verb is Verb.OPEN else "update", game_id=record.id)
 
 
-async def _game(svc: Core, ctx: Ctx, action: Action) -> GameRecord:
+async def _resign(svc: Core, ctx: Ctx, action: Action, data: str) -> Reply:
+    """The Confirm button of a resignation question (`handlers.resign_question`): only the player who asked may
+    press it, and only while the game stands where it was asked (R-END-6); two presses concede once."""
+    record = await _game(svc, ctx, action, current=False)
+    if action.version != record.version:
+        raise Refusal("That question has lapsed: game #{id} moved on since you asked. Send /resign again to "
+                      "resign it.", id=record.id)
+    if action.arg not in ("w", "b"):
+        raise Refusal("I do not recognise that button; /board shows your game.")
+    asker = Side.WHITE if action.arg == "w" else Side.BLACK
+    if record.players[side_index(asker)] != ctx.player.id:
+        names = await svc.names(record)
+        raise Refusal("Only {name} can confirm this resignation.", name=names[asker])
+    game = game_of(record)
+    if game.phase == "over":
+        raise Refusal("Game #{id} is over.", id=record.id)
+    digest = hashlib.sha256(f"{ctx.player.id}:{data}".encode()).hexdigest()[:24]
+    return await handlers.concede(svc, ctx, record, asker, game, f"r:{digest}")
+
+
+async def _game(svc: Core, ctx: Ctx, action: Action, *, current: bool = True) -> GameRecord:
+    """The game a press is for, refused unless it is this chat's (and, if `current`, the button's version is
+    the game's now)."""
     try:
         record = await svc.store.games.get(action.ref)
     except NotFound:
@@ -67,7 +91,7 @@ async def _game(svc: Core, ctx: Ctx, action: Action) -> GameRecord:
         # N1: as typed commands are (`Core.find_game`): a game's buttons work in its chat, and in a private chat
         # with the bot for its players; never on a message in another group (callback data can be forged)
         raise Refusal("That button belongs to a game in another chat.")
-    if action.version != record.version:
+    if current and action.version != record.version:
         raise Refusal("That board is out of date: the game has moved on. /board shows it now.")
     return record
 

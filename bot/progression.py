@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 
-from game import CYCLES, Game, match_spec
+from game import CYCLES, Game, Side, match_spec
 from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
 from . import dice, results, views, words
@@ -119,8 +119,8 @@ async def progress(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, .
 
 
 async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...],
-                             head: list[str], command: str) -> Reply:
-    """`progress` without the answers to outages and races.
+                             head: list[str], command: str, *, header: bool = True) -> Reply:
+    """`progress` without the answers to outages and races; `header` as in `views.view`.
 
     :raises Interrupted: part of the work was stored (the game stays marked for `bot.resume`).
     :raises StoreUnavailable: nothing was stored.
@@ -139,7 +139,7 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
     if count < len(adv.steps) and not duplicate:
         raise Interrupted(count, len(adv.steps), any(s.side in computer for s in adv.steps[count:]))
     try:
-        reply = await _answer(svc, ctx, stored, adv, head, duplicate)
+        reply = await _answer(svc, ctx, stored, adv, head, duplicate, header)
     except StoreUnavailable as exc:
         raise Interrupted(len(adv.steps), len(adv.steps), False) from exc
     if marked:
@@ -149,7 +149,9 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
 
 
 async def _answer(svc: Core, ctx: Ctx, stored: GameRecord, adv: Advance, head: list[str],
-                  duplicate: bool) -> Reply:
+                  duplicate: bool, header: bool = True) -> Reply:
+    """The lines in the order they happened: the plays, the game's result, the match score, then the next game
+    of the match (named by its variant, its dice committed), its opening roll and whose turn it is."""
     names = await svc.names(stored)
     lines = list(head)
     if not duplicate:
@@ -162,12 +164,13 @@ async def _answer(svc: Core, ctx: Ctx, stored: GameRecord, adv: Advance, head: l
         match = await svc.store.matches.get(stored.match_id) if stored.match_id else None
         if match is not None and match.winner is None and match.games and match.games[-1] != stored.id:
             nxt = await svc.store.games.get(match.games[-1])
+            lines.append(ctx.t("Next game: #{id}, {variant}. Dice seed commitment: {c}.", id=nxt.id,
+                               variant=words.title(ctx.lang, nxt.variant, nxt.options),
+                               c=dice.commitment(seed_of(nxt))))
             if nxt.version == 1:
-                lines.append(ctx.t("Next game: #{id}. Dice seed commitment: {c}.", id=nxt.id,
-                                   c=dice.commitment(seed_of(nxt))))
-                return await advance_and_answer(svc, ctx, nxt, (), lines, f"start:{nxt.id}")
-            return await views.view(svc, ctx, nxt, lines)
-    return await views.view(svc, ctx, stored, lines, last=last)
+                return await advance_and_answer(svc, ctx, nxt, (), lines, f"start:{nxt.id}", header=False)
+            return await views.view(svc, ctx, nxt, lines, header=False)
+    return await views.view(svc, ctx, stored, lines, last=last, header=header)
 
 
 def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Interrupted) -> Reply:
@@ -197,17 +200,27 @@ async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, step: Step) -> Reply
     """Another command changed the game first: say what happened, and show the board as it is now."""
     current, log = await svc.store.games.snapshot(record.id)
     names = await svc.names(current)
-    if log:
-        last = log[-1]
-        what = (ctx.t("opening roll {dice}", dice=last.dice) if last.play == "opening" else
-                f"{names[side_of(last.side)]} {last.dice} {last.play}".strip())
-    else:
-        what = ctx.t("game #{id} changed", id=record.id)
+    what = logged(ctx, log[-1], names) if log else ctx.t("game #{id} changed", id=record.id)
     mine = ctx.t("resignation") if step.play == "resign" else step.play
     text = ctx.t("The game moved on: {what}. Your {mine} was not made; here is the board now.", what=what,
                  mine=mine)
     reply = await views.view(svc, ctx, current, [text])
     return replace(reply, ok=False, private=True)
+
+
+def logged(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str]) -> str:
+    """A logged turn in words: `bob 6-5 24/18 13/8`, `bob rolled 6-6 and could not move` (a passed turn,
+    R-TURN-3, never "played pass"), a resignation or a loss on time (R-END-6), or the opening roll."""
+    name = names[side_of(entry.side)]
+    if entry.play == "opening":
+        return ctx.t("opening roll {dice}", dice=entry.dice)
+    if entry.play == "pass":
+        return ctx.t("{name} rolled {dice} and could not move", name=name, dice=entry.dice)
+    if entry.play == "resign":
+        return ctx.t("{name} resigned", name=name)
+    if entry.play == "timeout":
+        return ctx.t("{name} ran out of time", name=name)
+    return f"{name} {entry.dice} {entry.play}".strip()
 
 
 async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool, int]:

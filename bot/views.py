@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from game import BuildState, Game, Pick, Side, SingleMove, build
+from game import BuildState, Game, Outcome, Pick, Side, SingleMove, build
 from renderer import LastPlay, MatchScore, Scene
 from storage import GameRecord, NotFound
 
@@ -21,6 +21,7 @@ from .core import Core
 from .gamestate import game_of, side_index, side_of, variant_options
 from .replies import Board, Builder, Button, Identity, Picture, Reply
 from .turns import Event
+from .words import board_words
 
 ROW = 5
 MOVE_ROWS = 4
@@ -33,8 +34,10 @@ def say(ctx: Ctx, event: Event, names: Mapping[Side, str]) -> str:
 
 
 async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, last: LastPlay | None = None,
-               image: bool = True) -> Reply:
-    """The reply showing a game: the lines, whose turn it is (mentioned), the board and the move builder."""
+               image: bool = True, header: bool = True) -> Reply:
+    """The reply showing a game: the lines, whose turn it is (mentioned) or how the game ended (F14), the board
+    and the move builder. In a match, where it stands heads the lines unless `header` is false (the next game
+    of a match, already announced after the game that ended)."""
     game = game_of(record)
     names = await svc.names(record)
     mentions: tuple[Identity, ...] = ()
@@ -58,10 +61,13 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
             m = None
         if m is not None:
             cycle = dict(m.options).get("cycle", "")
+            decided = m.winner is not None and m.target > 1 and bool(m.games) and m.games[-1] == record.id
             score = MatchScore(m.score[0], m.score[1], m.target, cycle,
-                               matches.game_number(m, record.id) if cycle else 0)
-            if m.target > 1:
+                               matches.game_number(m, record.id) if cycle else 0, decided)
+            if m.target > 1 and header:
                 lines.insert(0, matches.where(ctx, m, record))
+    if game.outcome is not None:
+        lines.append(ended(ctx, game.outcome, names, score))
     picture = None
     if image and svc.render is not None:
         scene = Scene(game.position, viewer, last_play=last, dice=game.dice, names=names, score=score,
@@ -83,6 +89,22 @@ async def private_view(svc: Core, ctx: Ctx, record: GameRecord) -> Reply:
     builder = reply.builder if mover == ctx.player.id else None
     return Reply(reply.text, reply.picture, reply.board, builder=builder, mentions=(), private=True,
                  game_id=record.id)
+
+
+def ended(ctx: Ctx, outcome: Outcome, names: Mapping[Side, str], score: MatchScore | None = None) -> str:
+    """How a finished game ended, in the board picture's words (F14): `White (alice) wins · mars · 2 points`, or
+    `… wins the match 5–2 · 1 point` for the game that decided its match (R-MATCH-1), or the tie (R-END-3)."""
+    said = board_words(ctx.lang)
+    reason = said.reason(outcome.reason)
+    if outcome.winner is None:
+        return " · ".join(x for x in (said.tie, reason, said.no_points) if x)
+    winner = outcome.winner
+    who = ctx.t("White ({name})" if winner is Side.WHITE else "Black ({name})", name=names[winner])
+    if score is not None and score.decided:
+        wins = said.wins_match.format(name=who, won=score.of(winner), lost=score.of(winner.other))
+    else:
+        wins = said.wins.format(name=who)
+    return " · ".join(x for x in (wins, reason, said.points(outcome.points)) if x)
 
 
 def pack_moves(picked: Sequence[Pick]) -> str:

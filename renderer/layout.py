@@ -352,7 +352,12 @@ class _Builder:
             title = fit(w.tie, 30, BANNER_W)
         else:
             name = fit(self.names[r.winner], 30, 640)
-            title = fit(w.wins.format(name=name.text), 30, BANNER_W)
+            score = self.s.score
+            if score is not None and score.decided:  # the game that won the match (R-MATCH-1)
+                won, lost = score.of(r.winner), score.of(r.winner.other)
+                title = fit(w.wins_match.format(name=name.text, won=won, lost=lost), 30, BANNER_W)
+            else:
+                title = fit(w.wins.format(name=name.text), 30, BANNER_W)
         reason = w.reason(r.reason)
         pts = w.points(r.points) if r.winner is not None else w.no_points
         sub = fit(f"{pts}  ·  {reason}" if reason else pts, 19, BANNER_W)

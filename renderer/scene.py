@@ -75,13 +75,15 @@ class LastPlay:
 @dataclass(frozen=True, slots=True)
 class MatchScore:
     """Points each side has won in the match, and the match length (R-MATCH-1); for a cycle match
-    (R-CYCLE-1) the cycle (`tavli`, `tabla`) and the number of the game being played (1, 2, …)."""
+    (R-CYCLE-1) the cycle (`tavli`, `tabla`) and the number of the game being played (1, 2, …); `decided`: the
+    game shown won the match (its result banner says so, with the final score)."""
 
     white: int
     black: int
     target: int
     cycle: str = ""
     game: int = 0
+    decided: bool = False
 
     def of(self, side: Side) -> int:
         return self.white if side is Side.WHITE else self.black

@@ -21,6 +21,7 @@ FIELDS: Mapping[str, frozenset[str]] = MappingProxyType({
     "played": frozenset({"play"}),
     "match_to": frozenset({"n"}),
     "wins": frozenset({"name"}),
+    "wins_match": frozenset({"name", "won", "lost"}),
     "point_one": frozenset({"n"}),
     "point_other": frozenset({"n"}),
     "cascade": frozenset({"n", "d"}),
@@ -58,7 +59,9 @@ class Words:
     - `match_to` (`{n}`): the match length; `cycle_match` (`{cycle}`, `{n}`, `{game}`) instead in a cycle
       match (R-CYCLE-1), the cycle named by `cycles`; `off` and `wait`: the tray's captions (borne off;
       waiting, tawula).
-    - `wins` (`{name}`), `tie`, `point_one` / `point_other` (`{n}`: 1 / any other number), `no_points`,
+    - `wins` (`{name}`), or `wins_match` (`{name}`, `{won}`–`{lost}`: the final match score, the winner's
+      first) for the game that won a match (R-MATCH-1), `tie`, `point_one` / `point_other` (`{n}`: 1 / any
+      other number), `no_points`,
       `reasons` (the outcome's reason → its words; "" shows none): the result banner.
     - `variants` (preset → its name) and `options` (`key=value` → its words): the title of the variant.
     - `cascade` / `transferred` (`{n}` moves of `{d}`): a Gul Bara stage still to play, of the mover's own
@@ -76,6 +79,7 @@ class Words:
     off: str = "OFF"
     wait: str = "WAIT"
     wins: str = "{name} wins"
+    wins_match: str = "{name} wins the match {won}–{lost}"
     tie: str = "Tie"
     point_one: str = "{n} point"
     point_other: str = "{n} points"

@@ -18,7 +18,7 @@ def run_console(script: str, redis_url: str, prefix: str, tmp_path: Path) -> sub
 
 
 def test_a_scripted_game_against_the_computer_ends_and_verifies(redis_url: str, prefix: str, tmp_path: Path) -> None:
-    script = "/play ai plakoto to 1\n/board\n/position\n/resign\n/games\n/standings\n/frobnicate\n\x00\x01\n"
+    script = "/play ai plakoto to 1\n/board\n/position\n/resign yes\n/games\n/standings\n/frobnicate\n\x00\x01\n"
     done = run_console(script, redis_url, prefix, tmp_path)
     assert done.returncode == 0, done.stderr
     out = done.stdout
@@ -32,10 +32,11 @@ def test_a_scripted_game_against_the_computer_ends_and_verifies(redis_url: str, 
 
 
 def test_two_local_players_take_turns_with_as(redis_url: str, prefix: str, tmp_path: Path) -> None:
-    script = "/challenge @bob tawula to 1\n/as bob\n/accept\n/games\n/as alice\n/resign\n"
+    script = "/challenge @bob tawula to 1\n/as bob\n/accept\n/games\n/as alice\n/resign\n/resign yes\n"
     done = run_console(script, redis_url, prefix, tmp_path)
     assert done.returncode == 0, done.stderr
     assert "You are now bob." in done.stdout and "alice resigns." in done.stdout
+    assert "This concedes 1 point to bob." in done.stdout  # tawula: no mars (R-END-6), asked first
     assert "bob wins game" in done.stdout
 
 

@@ -40,7 +40,7 @@ async def test_each_game_of_a_match_publishes_its_commitment_and_a_readme_verifi
     assert len(promised) == 1
     revealed: dict[str, str] = {}
     for _ in range(6):
-        reply = await service.handle(Caller(ALICE, CHAT), "/resign")
+        reply = await service.handle(Caller(ALICE, CHAT), "/resign yes")
         if not reply.ok:
             break
         revealed.update(re.findall(r"wins game #([a-z2-7]+).*?\nDice seed revealed: ([0-9a-f]{64})", reply.text,

@@ -178,7 +178,7 @@ async def test_an_outage_after_a_match_game_ends_leaves_the_next_game_to_the_loo
     assert (await proxied.handle(Caller(BOB, CHAT), "/accept")).ok
     gid = await only_game(proxied, ALICE)
     cut_after_the_first_step(monkeypatch, proxied.store, proxy)
-    reply = await proxied.handle(Caller(ALICE, CHAT), "/resign")
+    reply = await proxied.handle(Caller(ALICE, CHAT), "/resign yes")
     monkeypatch.undo()
     proxy.restore()
     assert "resignation" in reply.text and "was stored" in reply.text, reply.text

@@ -143,7 +143,7 @@ async def test_the_revealed_seed_reproduces_every_roll(service: Service) -> None
     assert "stays secret" in before.text
     record = await service.store.games.get(gid)
     assert record.seed and record.seed not in before.text
-    await service.handle(Caller(ALICE, CHAT), f"/resign {gid}")
+    await service.handle(Caller(ALICE, CHAT), f"/resign yes {gid}")
     reply = await service.handle(Caller(ALICE, CHAT), f"/verify {gid}")
     assert reply.ok and "follow from seed" in reply.text, reply.text
     record, log = await service.store.games.snapshot(gid)

@@ -118,7 +118,7 @@ async def test_the_end_of_a_game_says_who_won_why_and_how_many_points(
     await speak(service, lang, DORA, ERIK)
     replies = {}
     for which, (gid, (white, _)) in games.items():
-        replies[which] = await service.handle(Caller(white, CHAT), f"/resign {gid}")
+        replies[which] = await service.handle(Caller(white, CHAT), f"/resign yes {gid}")
         assert replies[which].ok, replies[which].text
     english, other = replies["en"], replies["other"]
     gid = games["other"][0]

@@ -24,7 +24,7 @@ async def test_a_game_is_shown_only_in_its_chat_and_privately_to_its_players(ser
             assert not reply.ok and "another chat" in reply.text and reply.board is None, (command, reply.text)
     assert (await service.handle(Caller(ALICE, ALICE_ALONE), f"/board {gid}")).ok
     assert not (await service.handle(Caller(CAROL, Chat("console", "carol-dm", private=True)), f"/board {gid}")).ok
-    assert (await service.handle(Caller(ALICE, CHAT), "/resign")).ok
+    assert (await service.handle(Caller(ALICE, CHAT), "/resign yes")).ok
     assert (await service.handle(Caller(BOB, OTHER), f"/history {gid}")).ok  # a finished replay, shared
     assert not (await service.handle(Caller(CAROL, OTHER), f"/history {gid}")).ok
     assert not (await service.handle(Caller(BOB, OTHER), f"/board {gid}")).ok
@@ -32,7 +32,7 @@ async def test_a_game_is_shown_only_in_its_chat_and_privately_to_its_players(ser
 
 async def test_board_history_and_verify_right_after_the_end_refer_to_that_game(service: Service) -> None:
     gid = await two_player_game(service)
-    assert (await service.handle(Caller(BOB, CHAT), "/resign")).ok
+    assert (await service.handle(Caller(BOB, CHAT), "/resign yes")).ok
     for command in ("board", "history", "verify"):
         reply = await service.handle(Caller(ALICE, CHAT), f"/{command}")
         assert reply.ok and gid in reply.text, (command, reply.text)

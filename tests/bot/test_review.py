@@ -74,7 +74,7 @@ async def test_hint_only_for_the_player_to_move_with_dice(service: Service) -> N
     gid = await only_game(service, ALICE)
     reply = await service.handle(Caller(BOB, CHAT), f"/hint {gid}")
     assert not reply.ok
-    await service.handle(Caller(ALICE, CHAT), f"/resign {gid}")
+    await service.handle(Caller(ALICE, CHAT), f"/resign yes {gid}")
     reply = await service.handle(Caller(ALICE, CHAT), f"/hint {gid}")
     assert not reply.ok and "/review" in reply.text
 

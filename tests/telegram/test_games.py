@@ -112,6 +112,7 @@ async def test_a_match_to_three_against_the_computer_in_private(fake: FakeBotAPI
     match_id = (await service.store.games.get(game_id_of(board.html, actions(board)))).match_id
     assert match_id is not None
     shown: list[str] = []
+    ended = 0
     for turn in range(400):
         games = [a.ref for _, a in actions(board) if a.verb in (Verb.BUILD, Verb.CONFIRM)]
         shown += [g for g in games[:1] if g not in shown]
@@ -127,10 +128,20 @@ async def test_a_match_to_three_against_the_computer_in_private(fake: FakeBotAPI
         await fake.wait_for(lambda c, old=before.message_id: c.method == "editMessageReplyMarkup"
                             and c.params["message_id"] == old, after=n)
         assert not fake.messages[(ALICE.uid, before.message_id)].markup
+        nxt = [a.ref for _, a in actions(board) if a.verb in (Verb.BUILD, Verb.CONFIRM)][:1]
+        if games and nxt and nxt[0] != games[0]:  # the move that ended a game: told in the order it happened
+            text = "\n".join(sent_of(fake, c).text for c in fake.calls[n:] if c.chat_id == ALICE.uid
+                              and c.method in ("sendMessage", "sendPhoto") and c.status == 200)
+            places = [text.rfind("played", 0, text.index(f"wins game #{games[0]}")), text.index("Match score"),
+                      text.index(f"Next game: #{nxt[0]}, Tapa."), text.index("to move")]
+            assert places[0] >= 0 and places == sorted(places), text
+            assert not text.startswith("Match to 3"), text
+            ended += 1
     match = await service.store.matches.get(match_id)
     assert match.finished and max(match.score) >= 3
     assert len(match.games) >= 2, "tapa scores at most 2 a game"
     assert shown == list(match.games), "the boards of every game of the match were shown"
+    assert ended == len(match.games) - 1
 
 
 async def test_a_challenge_accepted_from_an_inline_card(fake: FakeBotAPI, adapter: TelegramAdapter,
@@ -196,3 +207,28 @@ async def test_the_inline_cards_offer_every_game_and_a_cycle_card_starts_the_cyc
     assert game.variant == "portes" and game.match_id is not None
     match = await service.store.matches.get(game.match_id)
     assert match.target == 3 and dict(match.options).get("cycle") == "tavli"
+
+
+async def test_resign_asks_and_only_the_resigning_player_confirms_by_button(
+        fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    """R-END-6 through Telegram: `/resign` asks in the group with a Confirm button; the opponent's tap is refused
+    with a toast and changes nothing; the resigning player's tap ends the game, told in the group; a second tap
+    finds the question lapsed."""
+    game_id, _ = await start_game(fake, "plakoto")
+    asked = sent_of(fake, await say(fake, GROUP, ALICE.data, f"/resign {game_id}"))
+    assert asked.chat_id == GROUP["id"] and "This concedes 2 points to Bob" in asked.text, asked.text
+    (label, confirm), = [(label, a) for label, a in actions(asked) if a.verb is Verb.RESIGN]
+    assert label == "Confirm resignation" and confirm.ref == game_id
+    before = await service.store.games.get(game_id)
+    refused = await tap(fake, BOB.data, asked, confirm.pack())
+    assert refused.toast and "Only Alice can confirm" in refused.toast, refused.toast
+    assert await service.store.games.get(game_id) == before
+    done = await tap(fake, ALICE.data, asked, confirm.pack())
+    assert done.toast is None and done.call is not None and done.call.chat_id == GROUP["id"]
+    board = board_of(fake, done)
+    assert board is not None and "Alice resigns." in board.text and "Black (Bob <&>) wins" in board.text, board.text
+    record = await service.store.games.get(game_id)
+    assert record.result is not None and record.result.reason == "resign" and record.result.points == 2
+    again = await tap(fake, ALICE.data, asked, confirm.pack())
+    assert again.toast and "lapsed" in again.toast, again.toast
+    assert await service.store.games.get(game_id) == record
