@@ -37,11 +37,11 @@ TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
 
 TAP = """async () => {
   const board = document.getElementById('board');
-  const src = document.querySelector('#hits rect.src');
+  const src = document.querySelector('#hits rect.hit.src');
   if (!src) { return null; }
   const s = src.getBoundingClientRect();
   src.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: s.x + s.width / 2, clientY: s.y + s.height / 2}));
-  const pick = document.querySelector('#hits rect.dst') || null;
+  const pick = document.querySelector('#hits rect.hit.dst') || null;
   if (!pick) { return null; }
   const r = pick.getBoundingClientRect();
   const changed = new Promise(ok => new MutationObserver((m, o) => { o.disconnect(); ok(); })

@@ -65,7 +65,7 @@ async def test_a_portes_board_at_phone_and_desktop_size(service: Service, server
     SHOTS.mkdir(parents=True, exist_ok=True)
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page = await open_page(browser, server, ANA, clock, gid, viewport=viewport)
-        await page.wait_for_selector("#hits rect.src")
+        await page.wait_for_selector("#hits rect.hit.src")
         assert "72 h left" in (await page.locator("#status").text_content() or "")
         assert 24 <= await page.locator("#board svg .checker").count() <= 30
         width = await page.evaluate("document.documentElement.scrollWidth")
@@ -75,8 +75,8 @@ async def test_a_portes_board_at_phone_and_desktop_size(service: Service, server
             assert box["height"] >= 44 and box["width"] >= 44
         bg = await page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert bg == "rgb(23, 33, 43)"  # Telegram's theme colour from the stand-in script
-        await page.locator("#hits rect.src").first.click()
-        await page.wait_for_selector("#hits rect.dst")
+        await page.locator("#hits rect.hit.src").first.click()
+        await page.wait_for_selector("#hits rect.hit.dst")
         await page.screenshot(path=str(SHOTS / f"page-portes-{name}.png"))
         await page.close()
     page = await open_page(browser, server, ANA, clock, gid)
@@ -105,16 +105,16 @@ async def test_the_opponent_watches_in_greek(service: Service, server: TestServe
 async def tap_a_play(page: Any) -> None:
     """Tap a source, then a destination (one that hits or pins when there is one), until Confirm shows."""
     while await page.locator("#confirm").is_hidden():
-        hitting = page.locator("#hits rect.dst[data-hit]")
-        for i in range(await page.locator("#hits rect.src").count()):
-            await page.locator("#hits rect.src").nth(i).click()
+        hitting = page.locator("#hits rect.hit.dst[data-hit]")
+        for i in range(await page.locator("#hits rect.hit.src").count()):
+            await page.locator("#hits rect.hit.src").nth(i).click()
             if await hitting.count():
                 break
             await page.locator("#undo").click()  # Undo first lets go of the checker picked
         else:
-            await page.locator("#hits rect.src").first.click()
-        await (hitting.first if await hitting.count() else page.locator("#hits rect.dst").first).click()
-        await page.wait_for_function("() => !document.querySelector('#hits rect.sel')")
+            await page.locator("#hits rect.hit.src").first.click()
+        await (hitting.first if await hitting.count() else page.locator("#hits rect.hit.dst").first).click()
+        await page.wait_for_function("() => !document.querySelector('#hits rect.hit.sel')")
 
 
 async def play_by_taps(page: Any, service: Service, gid: str, turns: int = 400) -> tuple[int, int]:
@@ -125,8 +125,8 @@ async def play_by_taps(page: Any, service: Service, gid: str, turns: int = 400) 
         record = await service.store.games.get(gid)
         if game_of(record).phase == "over":
             return confirmed, pinned
-        await page.wait_for_selector("#hits rect.src, #status")
-        if await page.locator("#hits rect.src").count() == 0:
+        await page.wait_for_selector("#hits rect.hit.src, #status")
+        if await page.locator("#hits rect.hit.src").count() == 0:
             await page.wait_for_timeout(200)
             continue
         pinned += await page.locator("#board svg [data-pinned]").count() > 0
@@ -161,7 +161,7 @@ async def test_a_whole_game_against_the_computer_by_taps(variant: str, mark: str
         plays = [e for e in log if e.play != "opening"]
         assert any(a.side == b.side for a, b in itertools.pairwise(plays))
     assert "over" in (await page.locator("#status").text_content() or "").lower() or \
-        await page.locator("#hits rect.src").count() == 0
+        await page.locator("#hits rect.hit.src").count() == 0
 
 
 async def test_the_other_player_sees_the_move_live(service: Service, server: TestServer, browser: Any,
@@ -174,13 +174,13 @@ async def test_the_other_player_sees_the_move_live(service: Service, server: Tes
     me, other = (ANA, BOB) if ana_moves else (BOB, ANA)
     mover_page = await open_page(browser, server, me, clock, gid)
     watcher = await open_page(browser, server, other, clock, gid)
-    assert await watcher.locator("#hits rect.src").count() == 0
+    assert await watcher.locator("#hits rect.hit.src").count() == 0
     assert await watcher.locator("#confirm").is_hidden()
     before = await watcher.locator("#board svg").get_attribute("data-version")
     await tap_a_play(mover_page)
     await mover_page.locator("#confirm").click()
     await watcher.wait_for_function(CHANGED, arg=before, timeout=10_000)
-    await watcher.wait_for_selector("#hits rect.src")  # now the watcher's turn, without reloading
+    await watcher.wait_for_selector("#hits rect.hit.src")  # now the watcher's turn, without reloading
 
 
 @pytest.mark.slow
@@ -211,3 +211,46 @@ async def test_a_whole_tawula_game_by_signed_link(service: Service, server: Test
     plays, _ = await play_by_taps(page, service, gid)
     assert (await service.store.games.get(gid)).result is not None and plays > 5
     assert {n.chat for n in posted.notices} == {channel}
+
+
+async def sizes(page: Any, selector: str) -> list[tuple[float, float]]:
+    return [(b["width"], b["height"]) for b in
+            [await e.bounding_box() for e in await page.locator(selector).all() if await e.is_visible()] if b]
+
+
+async def test_every_touch_target_is_44_px_on_a_phone(service: Service, server: TestServer, browser: Any,
+                                                      clock: Clock) -> None:
+    """At 390×844 a point's column is about 25 px wide: each place that can be tapped has a hit area of at least
+    44×44 CSS px around its column, and a tap beside a narrow column, within that area, still picks it."""
+    gid = (await service.handle(Caller(ANA, PRIVATE), "/play ai portes")).game_id
+    assert gid
+    page = await open_page(browser, server, ANA, clock, gid)
+    await page.wait_for_selector("#hits rect.hit.src")
+    columns = await sizes(page, "#hits rect.mark.src")
+    assert columns and min(w for w, _ in columns) < 44, "the phone's columns are narrower than a finger"
+    targets = await sizes(page, "#hits rect.hit.src")
+    assert len(targets) == len(columns) and all(w >= 44 and h >= 44 for w, h in targets), targets
+    # a tap 18 px right of a source column's centre (outside its ~25 px column) picks that source, unless
+    # another candidate's column is nearer
+    hits = page.locator("#hits rect.hit.src")
+    marks = page.locator("#hits rect.mark.src")
+    boxes = [await marks.nth(i).bounding_box() for i in range(await marks.count())]
+    for i, box in enumerate(boxes):
+        x, y = box["x"] + box["width"] / 2 + 18, box["y"] + box["height"] / 2
+        if x <= box["x"] + box["width"] or any(o["x"] <= x + 13 and x - 13 <= o["x"] + o["width"]
+                                               for j, o in enumerate(boxes) if j != i):
+            continue
+        point = await hits.nth(i).get_attribute("data-point")
+        await page.mouse.click(x, y)
+        assert await page.locator("#hits rect.hit.sel").get_attribute("data-point") == point
+        break
+    else:
+        raise AssertionError("no source stands apart from the others")
+    targets = await sizes(page, "#hits rect.hit.dst")
+    assert targets and all(w >= 44 and h >= 44 for w, h in targets), targets
+    buttons = await sizes(page, "button")
+    assert buttons and all(w >= 44 and h >= 44 for w, h in buttons), buttons
+    await page.locator("#hits rect.hit.dst").first.click()
+    await page.wait_for_selector("#undo:visible")
+    buttons = await sizes(page, "button")
+    assert all(w >= 44 and h >= 44 for w, h in buttons), buttons

@@ -4,6 +4,8 @@
   "use strict";
   var POINT = "0123456789abcdefghijklmnopq";
   var POLL_MS = 3000;
+  var TOUCH = 44;       // the least width and height of anything tapped, in CSS px
+  var SVG = "http://www.w3.org/2000/svg";
   var tg = window.Telegram && window.Telegram.WebApp;
   var params = new URLSearchParams(location.search);
   var token = params.get("t");
@@ -68,7 +70,7 @@
     el.board.innerHTML = s.svg;
     var svg = el.board.querySelector("svg");
     svg.setAttribute("data-version", String(s.version));
-    var hits = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    var hits = document.createElementNS(SVG, "g");
     hits.setAttribute("id", "hits");
     svg.appendChild(hits);
     el.choices.textContent = "";
@@ -111,24 +113,45 @@
     return s.targets.filter(function (t) { return t.point === p; });
   }
 
+  /* A place that can be tapped is drawn as its column (`mark`) under a hit area (`hit`) at least TOUCH CSS px
+     wide and tall: on a phone a point is narrower than a finger, so its hit area reaches past its column and a
+     tap goes to the nearest candidate whose hit area holds it (see the board's click handler). */
+  function scale() {
+    var svg = el.board.querySelector("svg");
+    var w = svg ? svg.getBoundingClientRect().width : 0;
+    return w > 0 && cur ? w / cur.size[0] : 1;
+  }
+
+  function widened(b) {
+    var min = (TOUCH + 1) / scale();
+    var w = Math.max(b[2] - b[0], min), h = Math.max(b[3] - b[1], min);
+    var cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
+    return [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2];
+  }
+
+  function rect(layer, b, cls) {
+    var r = document.createElementNS(SVG, "rect");
+    r.setAttribute("x", b[0]); r.setAttribute("y", b[1]);
+    r.setAttribute("width", b[2] - b[0]); r.setAttribute("height", b[3] - b[1]);
+    r.setAttribute("class", cls);
+    layer.appendChild(r);
+    return r;
+  }
+
   function mark(layer, s, p, kind, m) {
     boxes(s, p).forEach(function (t) {
       var b = t.box;
-      var r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-      r.setAttribute("x", b[0]); r.setAttribute("y", b[1]);
-      r.setAttribute("width", b[2] - b[0]); r.setAttribute("height", b[3] - b[1]);
-      r.setAttribute("rx", 10);
-      r.setAttribute("class", "hit " + kind);
+      rect(layer, b, "mark " + kind).setAttribute("rx", 10);
+      var r = rect(layer, widened(b), "hit " + kind);
       r.setAttribute("data-point", String(p));
       if (m) { r.setAttribute("data-die", String(m.die)); }
       if (m && m.hit) { r.setAttribute("data-hit", "1"); }
-      layer.appendChild(r);
       if (kind === "dst") {
         var cx = (b[0] + b[2]) / 2, cy = b[1] < 444 ? b[1] + 30 : b[3] - 30;
-        var c = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+        var c = document.createElementNS(SVG, "circle");
         c.setAttribute("cx", cx); c.setAttribute("cy", cy); c.setAttribute("r", 24);
         c.setAttribute("class", "badge-bg");
-        var tx = document.createElementNS("http://www.w3.org/2000/svg", "text");
+        var tx = document.createElementNS(SVG, "text");
         tx.setAttribute("x", cx); tx.setAttribute("y", cy); tx.setAttribute("class", "badge");
         tx.setAttribute("text-anchor", "middle"); tx.setAttribute("dominant-baseline", "central");
         tx.textContent = String(m.die);
@@ -151,8 +174,9 @@
     load(picked + POINT[m.from] + POINT[m.to] + m.die);
   }
 
-  /* A tap anywhere on the board goes to the nearest place that can be tapped now (a source, or a destination
-     of the checker picked), so a narrow point on a phone still has a large target. */
+  /* A tap on the board goes to the place that can be tapped now (a source, or a destination of the checker
+     picked) whose hit area holds it; where hit areas overlap (neighbouring narrow points on a phone), to the one
+     whose column is nearest, a destination before a source. A tap elsewhere lets go of the checker picked. */
   el.board.addEventListener("click", function (ev) {
     var s = cur;
     var svg = el.board.querySelector("svg");
@@ -164,18 +188,21 @@
       s.moves.forEach(function (m) { if (m.from === selected) { cands.push({ p: m.to, move: m }); } });
     }
     sources(s).forEach(function (p) { if (p !== selected) { cands.push({ p: p, move: null }); } });
-    var best = null, bestD = 1e9;
+    var best = null, bestD = Infinity;
     cands.forEach(function (c) {
       boxes(s, c.p).forEach(function (t) {
-        var b = t.box;
+        var b = t.box, w = widened(b);
+        if (at.x < w[0] || at.x > w[2] || at.y < w[1] || at.y > w[3]) { return; }
         var dx = Math.max(b[0] - at.x, 0, at.x - b[2]), dy = Math.max(b[1] - at.y, 0, at.y - b[3]);
         var d = Math.sqrt(dx * dx + dy * dy) + (c.move ? 0 : 0.5);
         if (d < bestD) { bestD = d; best = c; }
       });
     });
-    if (!best || bestD > 140) { if (selected !== null) { selected = null; render(s); } return; }
+    if (!best) { if (selected !== null) { selected = null; render(s); } return; }
     if (best.move) { move(best.move); } else { pick(best.p); }
   });
+
+  window.addEventListener("resize", function () { if (cur) { render(cur); } });
 
   el.undo.addEventListener("click", function () {
     if (selected !== null) { selected = null; render(cur); return; }
