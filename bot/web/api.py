@@ -3,6 +3,8 @@
 - `GET /api/state?game=<id>&picked=<moves>[&since=<version>]`: the game for the caller, with the single moves
   picked so far on the page (`bot.views.pack_moves`); with `since` equal to the game's version only
   `{"same": true}` (the page's cheap poll).
+- `GET /api/events?game=<id>&since=<version>`: server-sent events (`live`): an `event: version` with
+  `{"version": n}` whenever the game's version is not `since`, so the page fetches the new state at once.
 - `POST /api/confirm` `{"game", "version", "picked"}`: make the play, as the Confirm button does.
 
 Every request carries `Authorization: tma <initData>` (a Telegram Mini App) or `Authorization: link <token>`
@@ -49,6 +51,7 @@ class Config:
     link_secret: str | None
     clock: Callable[[], float]
     deliver: glue.Deliver | None = None
+    max_streams: int = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +123,7 @@ def _side(record: GameRecord, player_id: str | None) -> Side | None:
     return side_of(record.players.index(player_id))
 
 
-async def _record(svc: Service, game_id: object) -> GameRecord:
+async def find_record(svc: Service, game_id: object) -> GameRecord:
     if not isinstance(game_id, str) or not _GAME.match(game_id):
         raise Refused(400, "bad game id")
     record = await glue.game(svc, game_id)
@@ -171,7 +174,7 @@ async def _drawn(svc: Service, record: GameRecord, who: Viewer, picked: tuple[tu
 async def get_state(request: web.Request) -> web.Response:
     svc = request.app[SERVICE]
     cfg = request.app[CONFIG]
-    record = await _record(svc, request.query.get("game"))
+    record = await find_record(svc, request.query.get("game"))
     who = await viewer(request, svc, cfg, record)
     since = request.query.get("since")
     if since is not None and since == str(record.version):
@@ -191,7 +194,7 @@ async def post_confirm(request: web.Request) -> web.Response:
         raise Refused(400, "not JSON") from None
     if not isinstance(body, dict) or set(body) != {"game", "version", "picked"}:
         raise Refused(400, "expected game, version and picked")
-    record = await _record(svc, body["game"])
+    record = await find_record(svc, body["game"])
     who = await viewer(request, svc, cfg, record)
     version = body["version"]
     if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 10**9:

@@ -44,8 +44,11 @@ async def browser() -> AsyncIterator[Any]:
 
 
 async def open_page(browser: Any, server: TestServer, who: Any, clock: Clock, game_id: str, *,
-                    viewport: dict[str, int] = PHONE, start_param: str | None = None) -> Any:
-    page = await browser.new_page(viewport=viewport)
+                    viewport: dict[str, int] = PHONE, start_param: str | None = None, page: Any = None,
+                    path: str | None = None) -> Any:
+    """A page of `who` (Telegram's script stubbed with their signed initData), opened at `/?game=<game_id>` or
+    at `path`."""
+    page = page or await browser.new_page(viewport=viewport)
     extra = {"start_param": start_param} if start_param else {}
     stub = telegram_stub(init_data(who, clock(), **extra), start_param)
 
@@ -53,7 +56,7 @@ async def open_page(browser: Any, server: TestServer, who: Any, clock: Clock, ga
         await route.fulfill(status=200, content_type="application/javascript", body=stub)
 
     await page.route(TELEGRAM_JS, fake_telegram)
-    await page.goto(str(server.make_url(f"/?game={game_id}")))
+    await page.goto(str(server.make_url(path or f"/?game={game_id}")))
     await page.wait_for_selector("#board svg")
     return page
 
@@ -164,8 +167,11 @@ async def test_a_whole_game_against_the_computer_by_taps(variant: str, mark: str
         await page.locator("#hits rect.hit.src").count() == 0
 
 
-async def test_the_other_player_sees_the_move_live(service: Service, server: TestServer, browser: Any,
+@pytest.mark.parametrize("live", ["sse", "poll"])
+async def test_the_other_player_sees_the_move_live(live: str, service: Service, server: TestServer, browser: Any,
                                                    clock: Clock) -> None:
+    """The opponent's page shows the move without reloading: by server-sent events, or, where the stream is
+    refused (here: cut off by the browser), by polling."""
     gid = await two_player_game(service)
     record = await service.store.games.get(gid)
     ana = await service.store.players.find("telegram", ANA.user_id)
@@ -173,7 +179,11 @@ async def test_the_other_player_sees_the_move_live(service: Service, server: Tes
     ana_moves = game_of(record).turn.value == ("white" if record.players[0] == ana.id else "black")
     me, other = (ANA, BOB) if ana_moves else (BOB, ANA)
     mover_page = await open_page(browser, server, me, clock, gid)
-    watcher = await open_page(browser, server, other, clock, gid)
+    watcher = await browser.new_page(viewport=PHONE)
+    if live == "poll":
+        await watcher.route("**/api/events*", lambda route: route.abort())
+    await open_page(browser, server, other, clock, gid, page=watcher)
+    await watcher.wait_for_function(f"() => document.body.dataset.live === '{live}'")
     assert await watcher.locator("#hits rect.hit.src").count() == 0
     assert await watcher.locator("#confirm").is_hidden()
     before = await watcher.locator("#board svg").get_attribute("data-version")
@@ -181,6 +191,7 @@ async def test_the_other_player_sees_the_move_live(service: Service, server: Tes
     await mover_page.locator("#confirm").click()
     await watcher.wait_for_function(CHANGED, arg=before, timeout=10_000)
     await watcher.wait_for_selector("#hits rect.hit.src")  # now the watcher's turn, without reloading
+    assert await watcher.evaluate("document.body.dataset.live") == live
 
 
 @pytest.mark.slow

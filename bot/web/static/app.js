@@ -226,12 +226,58 @@
     }, function () { busy = false; el.confirm.disabled = false; say(cur.words.offline, true); });
   });
 
-  function poll() {
-    if (document.hidden || busy || !cur) { return; }
+  /* Live: server-sent events read with fetch (EventSource cannot send the Authorization header); each event
+     names the game's version, and a new one fetches the state. While no stream is open (none yet, refused,
+     broken, or no streaming fetch in this browser) the page polls every POLL_MS; a broken stream is retried
+     after a growing pause, an ended one (the server closes each after a few minutes) at once. */
+  var live = "poll", failures = 0;
+
+  function setLive(mode) { live = mode; document.body.setAttribute("data-live", mode); }
+
+  function refresh() {
+    if (busy || !cur) { return; }
     var q = "/api/state?game=" + encodeURIComponent(game || "") + "&since=" + cur.version;
     call("GET", q).then(function (r) {
       if (r.status === 200 && !r.data.same && !busy) { picked = ""; selected = null; render(r.data); }
     }, function () {});
+  }
+
+  function poll() { if (!document.hidden && live !== "sse") { refresh(); } }
+
+  function onEvent(text) {
+    text.split("\n").forEach(function (line) {
+      if (line.indexOf("data:") !== 0) { return; }
+      try {
+        var v = JSON.parse(line.slice(5)).version;
+        if (cur && v !== cur.version) { refresh(); }
+      } catch (e) { /* not ours */ }
+    });
+  }
+
+  function listen() {
+    if (!cur || cur.over || !window.fetch || !window.ReadableStream || !window.TextDecoder) { return; }
+    var opened = false;
+    fetch("/api/events?game=" + encodeURIComponent(game || "") + "&since=" + cur.version,
+          { headers: { "Authorization": auth || "" }, cache: "no-store" }).then(function (r) {
+      if (r.status !== 200 || !r.body) { throw new Error("no stream"); }
+      opened = true; failures = 0; setLive("sse");
+      var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
+      function next() {
+        return reader.read().then(function (x) {
+          if (x.done) { return; }
+          buf += dec.decode(x.value, { stream: true });
+          var i;
+          while ((i = buf.indexOf("\n\n")) >= 0) { onEvent(buf.slice(0, i)); buf = buf.slice(i + 2); }
+          return next();
+        });
+      }
+      return next();
+    }).catch(function () { opened = false; }).then(function () {
+      setLive("poll");
+      if (!opened) { failures += 1; }
+      refresh();
+      setTimeout(listen, opened ? 1000 : Math.min(60000, 3000 * Math.pow(2, failures)));
+    });
   }
 
   if (!auth || !game) {
@@ -241,6 +287,7 @@
         "Open this page from the game's board message.", true);
     return;
   }
-  load("");
+  setLive("poll");
+  load("").then(listen);
   setInterval(poll, POLL_MS);
 })();
