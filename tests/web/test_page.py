@@ -17,7 +17,7 @@ from bot.web.server import make_app
 from tests.bot.conftest import Clock
 
 from .browser import DESKTOP, PHONE, SHOTS, TELEGRAM_JS, need_browser, telegram_stub
-from .conftest import ANA, BOB, SECRET, TOKEN, Posted, init_data, two_player_game
+from .conftest import ANA, BOB, EVE, SECRET, TOKEN, Posted, init_data, mover, two_player_game
 
 CHANGED = "(v) => document.querySelector('#board svg').getAttribute('data-version') !== v"
 PRIVATE = Chat("telegram", ANA.user_id, private=True)
@@ -45,7 +45,7 @@ async def browser() -> AsyncIterator[Any]:
 
 async def open_page(browser: Any, server: TestServer, who: Any, clock: Clock, game_id: str, *,
                     viewport: dict[str, int] = PHONE, start_param: str | None = None, page: Any = None,
-                    path: str | None = None) -> Any:
+                    path: str | None = None, wait: bool = True) -> Any:
     """A page of `who` (Telegram's script stubbed with their signed initData), opened at `/?game=<game_id>` or
     at `path`."""
     page = page or await browser.new_page(viewport=viewport)
@@ -57,7 +57,8 @@ async def open_page(browser: Any, server: TestServer, who: Any, clock: Clock, ga
 
     await page.route(TELEGRAM_JS, fake_telegram)
     await page.goto(str(server.make_url(path or f"/?game={game_id}")))
-    await page.wait_for_selector("#board svg")
+    if wait:
+        await page.wait_for_selector("#board svg")
     return page
 
 
@@ -265,3 +266,41 @@ async def test_every_touch_target_is_44_px_on_a_phone(service: Service, server: 
     await page.wait_for_selector("#undo:visible")
     buttons = await sizes(page, "button")
     assert all(w >= 44 and h >= 44 for w, h in buttons), buttons
+
+
+async def test_a_group_game_by_the_direct_link(service: Service, server: TestServer, browser: Any,
+                                               clock: Clock) -> None:
+    """A group board's link opens the bot's direct-link Mini App: Telegram loads the page with the game only in
+    `start_param` (initData and `tgWebAppStartParam`). The player to move plays, the opponent and a member who
+    is not in the game look on read-only and both see the move live; the member's confirm is refused."""
+    gid = await two_player_game(service)
+    me, other = await mover(service, gid)
+    path = f"/?tgWebAppStartParam={gid}"
+    pages = {who.name: await open_page(browser, server, who, clock, gid, start_param=gid, path=path)
+             for who in (me, other, EVE)}
+    await pages[me.name].wait_for_selector("#hits rect.hit.src")
+    for name in (other.name, EVE.name):
+        page = pages[name]
+        await page.wait_for_function("() => document.body.dataset.live === 'sse'")
+        assert await page.locator("#hits rect.hit.src").count() == 0
+        assert await page.locator("#choices button").count() == 0
+        assert await page.locator("#confirm").is_hidden() and await page.locator("#undo").is_hidden()
+        assert me.name in (await page.locator("#status").text_content() or "")  # "<mover> to move"
+    assert await pages[other.name].evaluate("document.documentElement.lang") == (other.language or "en")
+    record = await service.store.games.get(gid)
+    refused = await pages[EVE.name].evaluate(
+        """([game, version]) => fetch('/api/confirm', {method: 'POST', headers: {'Content-Type': 'application/json',
+             Authorization: 'tma ' + Telegram.WebApp.initData}, body: JSON.stringify({game, version, picked: '681'})})
+           .then(r => r.json().then(b => [r.status, b.error]))""", [gid, record.version])
+    assert refused == [403, "only the players can move"]
+    before = await pages[EVE.name].locator("#board svg").get_attribute("data-version")
+    await tap_a_play(pages[me.name])
+    await pages[me.name].locator("#confirm").click()
+    for name in (other.name, EVE.name):
+        await pages[name].wait_for_function(CHANGED, arg=before, timeout=10_000)
+    await pages[other.name].wait_for_selector("#hits rect.hit.src")  # the opponent's turn now
+    assert await pages[EVE.name].locator("#hits rect.hit.src").count() == 0
+    assert (await service.store.games.get(gid)).version > record.version
+    stranger = await open_page(browser, server, EVE, clock, gid, path=f"/?game={gid}", wait=False)
+    await stranger.wait_for_function("() => document.getElementById('status').className === 'error'")
+    assert "not a player" in (await stranger.locator("#status").text_content() or "")
