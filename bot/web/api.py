@@ -5,6 +5,8 @@
   `{"same": true}` (the page's cheap poll).
 - `GET /api/events?game=<id>&since=<version>`: server-sent events (`live`): an `event: version` with
   `{"version": n}` whenever the game's version is not `since`, so the page fetches the new state at once.
+- `GET /api/words?lang=<code>`: the page's words in that language (or English), for a page that cannot yet
+  say who is asking (no credentials); no sign-in needed.
 - `POST /api/confirm` `{"game", "version", "picked"}`: make the play, as the Confirm button does.
 
 Every request carries `Authorization: tma <initData>` (a Telegram Mini App) or `Authorization: link <token>`
@@ -27,6 +29,7 @@ from aiohttp import web
 from game import IllegalPlayError, Side
 from storage import GameRecord, StorageError
 
+from .. import i18n
 from ..actions import ActionError
 from ..gamestate import game_of, side_of
 from ..replies import Identity
@@ -35,6 +38,7 @@ from ..views import unpack_moves
 from . import glue
 from .auth import AuthError, validate_init_data, validate_link
 from .state import last_play, state
+from .words import page_words
 
 log = logging.getLogger(__name__)
 
@@ -181,6 +185,12 @@ async def get_state(request: web.Request) -> web.Response:
         return web.json_response({"same": True}, headers={"Cache-Control": "no-store"})
     body = await _state(svc, record, who, _picked(request.query.get("picked", "")), cfg.clock())
     return web.json_response(body, headers={"Cache-Control": "no-store"})
+
+
+async def get_words(request: web.Request) -> web.Response:
+    lang = i18n.choose(request.query.get("lang", "")[:8] or None)
+    return web.json_response({"lang": lang, "words": page_words(lang)},
+                             headers={"Cache-Control": "public, max-age=3600"})
 
 
 async def post_confirm(request: web.Request) -> web.Response:

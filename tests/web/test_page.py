@@ -14,6 +14,7 @@ from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from bot.web.auth import sign_link
 from bot.web.server import make_app
+from bot.web.words import page_words
 from tests.bot.conftest import Clock
 
 from .browser import DESKTOP, PHONE, SHOTS, TELEGRAM_JS, need_browser, telegram_stub
@@ -304,3 +305,18 @@ async def test_a_group_game_by_the_direct_link(service: Service, server: TestSer
     stranger = await open_page(browser, server, EVE, clock, gid, path=f"/?game={gid}", wait=False)
     await stranger.wait_for_function("() => document.getElementById('status').className === 'error'")
     assert "not a player" in (await stranger.locator("#status").text_content() or "")
+
+
+async def test_a_page_opened_outside_the_chat_says_so_in_the_browsers_language(server: TestServer,
+                                                                              browser: Any) -> None:
+    page = await browser.new_page(viewport=PHONE, locale="bg-BG")
+
+    async def outside_telegram(route: Any, request: Any) -> None:
+        await route.fulfill(status=200, content_type="application/javascript",
+                            body="window.Telegram={WebApp:{initData:'',initDataUnsafe:{},ready:function(){},"
+                                 "expand:function(){}}};")
+
+    await page.route(TELEGRAM_JS, outside_telegram)
+    await page.goto(str(server.make_url("/")))
+    await page.wait_for_function("() => document.documentElement.lang === 'bg'")
+    assert await page.locator("#status").text_content() == page_words("bg")["from_chat"]

@@ -281,10 +281,11 @@
   }
 
   if (!auth || !game) {
-    var lang = (navigator.language || "en").slice(0, 2);
-    say({ bg: "Отворете тази страница от съобщението с дъската на играта.",
-          el: "Ανοίξτε αυτή τη σελίδα από το μήνυμα με το ταμπλό του παιχνιδιού." }[lang] ||
-        "Open this page from the game's board message.", true);
+    say("…", true);
+    fetch("/api/words?lang=" + encodeURIComponent((navigator.language || "en").slice(0, 2))).then(function (r) {
+      return r.json();
+    }).then(function (w) { document.documentElement.lang = w.lang; say(w.words.from_chat, true); },
+            function () { say("⚠", true); });
     return;
   }
   setLive("poll");
