@@ -67,6 +67,7 @@
     if (!cur && window.performance && performance.mark) { performance.mark("tabla-board"); }
     cur = s;
     document.documentElement.lang = s.lang;
+    document.documentElement.style.setProperty("--ratio", String(s.size[0] / s.size[1]));
     el.board.innerHTML = s.svg;
     var svg = el.board.querySelector("svg");
     svg.setAttribute("data-version", String(s.version));
