@@ -320,3 +320,35 @@ async def test_a_page_opened_outside_the_chat_says_so_in_the_browsers_language(s
     await page.goto(str(server.make_url("/")))
     await page.wait_for_function("() => document.documentElement.lang === 'bg'")
     assert await page.locator("#status").text_content() == page_words("bg")["from_chat"]
+
+
+async def test_a_step_the_server_cannot_answer_lets_go_of_the_checker(service: Service, server: TestServer,
+                                                                      browser: Any, clock: Clock) -> None:
+    """A store that does not answer in time (503) or a lost connection during a tap: the page says so, keeps
+    the moves made so far, lets go of the checker picked, and the next tap works."""
+    gid = (await service.handle(Caller(ANA, PRIVATE), "/play ai portes")).game_id
+    assert gid
+    page = await open_page(browser, server, ANA, clock, gid)
+    failing = {"n": 2}
+
+    async def flaky(route: Any, request: Any) -> None:
+        if "picked=&" not in request.url + "&" and failing["n"] > 0:
+            failing["n"] -= 1
+            if failing["n"]:
+                await route.fulfill(status=503, content_type="application/json",
+                                    body='{"error": "the game store is not answering"}')
+            else:
+                await route.abort()
+            return
+        await route.continue_()
+
+    await page.route("**/api/state?*", flaky)
+    for expected in ("not answering", "No connection"):
+        await page.locator("#hits rect.hit.src").first.click()
+        await page.locator("#hits rect.hit.dst").first.click()
+        await page.wait_for_function("() => document.getElementById('status').className === 'error'")
+        assert expected in (await page.locator("#status").text_content() or "")
+        assert await page.locator("#hits rect.hit.sel").count() == 0
+        assert await page.locator("#hits rect.hit.src").count() > 0 and await page.locator("#undo").is_hidden()
+    await tap_a_play(page)
+    assert await page.locator("#confirm").is_visible()

@@ -46,13 +46,21 @@
   function load(newPicked) {
     var q = "/api/state?game=" + encodeURIComponent(game || "") + "&picked=" + encodeURIComponent(newPicked);
     busy = true;
-    return call("GET", q).then(function (r) {
+    /* A step the server cannot answer keeps the moves made so far and lets go of the checker picked, so the
+       next tap starts afresh. */
+    function failed(text) {
       busy = false;
-      if (r.status !== 200) { say(r.data.error || "error", true); return; }
+      selected = null;
+      if (cur) { render(cur); }
+      say(text, true);
+    }
+    return call("GET", q).then(function (r) {
+      if (r.status !== 200) { failed(r.data.error || "error"); return; }
+      busy = false;
       picked = r.data.stale ? "" : newPicked;
       selected = null;
       render(r.data);
-    }, function () { busy = false; say(cur ? cur.words.offline : "…", true); });
+    }, function () { failed(cur ? cur.words.offline : "…"); });
   }
 
   function name(p) { return p === 25 ? "bar" : p === 0 ? "off" : String(p); }
