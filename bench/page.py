@@ -2,11 +2,15 @@
 served as `tabla run` serves it, on the local Redis:
 
 - `page_kb`: bytes transferred to open the page and draw the first board (HTML, script, style, the first
-  state with its SVG board; Telegram's own script is left out: it is Telegram's and cached by its clients);
+  state with its SVG board; Telegram's own script is left out: it is Telegram's and cached by its clients, and
+  so is the live stream, `/api/events`, which stays open);
 - `first_paint_ms`, `board_ms`: from navigation start to the first contentful paint, and to the board drawn
   (median over `RUNS` page loads);
 - `tap_p50_ms`, `tap_p95_ms`: a tap on a destination → the server's answer → the new board in the page, over
-  `TAPS` single moves and undos in a game of portes against the computer.
+  `TAPS` single moves and undos in a game of portes against the computer;
+- `live_p50_ms`, `live_p95_ms`: a move made through the service (as a button press in the chat would make it)
+  → the server-sent event → the new board on a watching page, over `LIVE` turns of a two-player game (the
+  stream reads the store once a second, so about half a second is expected).
 
 Prints a JSON object as the last line.
 """
@@ -16,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import statistics
 import sys
 import time
@@ -32,16 +37,17 @@ REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 CHROMIUM = os.environ.get("TABLA_CHROMIUM", "/usr/bin/chromium")
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 TAPS = int(os.environ.get("BENCH_TAPS", "60"))
+LIVE = int(os.environ.get("BENCH_LIVE", "20"))
 TOKEN = "123456:bench-token"
 TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
 
 TAP = """async () => {
   const board = document.getElementById('board');
-  const src = document.querySelector('#hits rect.src');
+  const src = document.querySelector('#hits rect.hit.src');
   if (!src) { return null; }
   const s = src.getBoundingClientRect();
   src.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: s.x + s.width / 2, clientY: s.y + s.height / 2}));
-  const pick = document.querySelector('#hits rect.dst') || null;
+  const pick = document.querySelector('#hits rect.hit.dst') || null;
   if (!pick) { return null; }
   const r = pick.getBoundingClientRect();
   const changed = new Promise(ok => new MutationObserver((m, o) => { o.disconnect(); ok(); })
@@ -67,6 +73,59 @@ UNDO = """async () => {
 }"""
 
 
+async def live_turns(browser: Any, server: Any, service: Any, stub_for: Any) -> list[float]:
+    """Milliseconds from a move made through the service to the new board on a group member's watching page."""
+    from bot.gamestate import game_of
+    from bot.replies import Caller, Chat, Identity
+    from bot.views import pack_moves
+    from bot.web import glue
+    from game import build
+
+    group = Chat("telegram", "-100777")
+    ana, bob, eve = (Identity("telegram", str(i), n, username=n.lower(), language="en")
+                     for i, n in ((61, "Ana"), (62, "Bob"), (63, "Eve")))
+    for who in (ana, bob, eve):
+        await service.remember(who)
+    assert (await service.handle(Caller(ana, group), "/challenge @bob portes to 25")).ok
+    gid = (await service.handle(Caller(bob, group), "/accept")).game_id
+    assert gid
+    page = await browser.new_page(viewport={"width": 390, "height": 844})
+
+    async def fake(route: Any, request: Any) -> None:
+        await route.fulfill(status=200, content_type="application/javascript", body=stub_for(63, gid))
+
+    await page.route(TELEGRAM_JS, fake)
+    await page.goto(str(server.make_url("/")))
+    await page.wait_for_function("() => document.body.dataset.live === 'sse'")
+    took: list[float] = []
+    jitter = random.Random(7)
+    ana_id = (await service.store.players.find("telegram", "61")).id
+    while len(took) < LIVE:
+        record = await service.store.games.get(gid)
+        game = game_of(record)
+        if game.outcome is not None or game.dice is None:
+            break
+        white = record.players[0] == ana_id
+        who = ana if (game.turn.value == "white") == white else bob
+        picked: list[tuple[int, int, int]] = []
+        while True:
+            st = build(game.position, game.dice, picked)
+            if st.play is not None and not st.next:
+                break
+            picked.append(st.next[0].pick)
+        before = await page.locator("#board svg").get_attribute("data-version")
+        t0 = time.perf_counter()
+        reply = await glue.confirm(service, who, record, record.version, pack_moves(picked), None)
+        if not reply.ok:
+            break
+        await page.wait_for_function("(v) => document.querySelector('#board svg').dataset.version !== v",
+                                     arg=before, polling="raf")
+        took.append((time.perf_counter() - t0) * 1000)
+        await page.wait_for_timeout(jitter.uniform(100, 1100))  # moves at any moment of the stream's second
+    await page.close()
+    return took
+
+
 async def main() -> dict[str, Any]:
     from aiohttp.test_utils import TestServer
     from playwright.async_api import async_playwright
@@ -89,9 +148,17 @@ async def main() -> dict[str, Any]:
                           TOKEN)
     stub = ("window.Telegram={WebApp:{initData:" + json.dumps(init) + ",initDataUnsafe:{},ready:function(){},"
             "expand:function(){}}};")
+
+    def stub_for(user: int, game_id: str) -> str:
+        data = sign_init_data({"user": json.dumps({"id": user, "first_name": "Eve"}),
+                               "auth_date": str(int(time.time())), "start_param": game_id}, TOKEN)
+        return ("window.Telegram={WebApp:{initData:" + json.dumps(data) + ",initDataUnsafe:" +
+                json.dumps({"start_param": game_id}) + ",ready:function(){},expand:function(){}}};")
+
     loads: list[tuple[float, float]] = []
     weights: list[int] = []
     taps: list[float] = []
+    live: list[float] = []
     try:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
@@ -104,7 +171,7 @@ async def main() -> dict[str, Any]:
                     await route.fulfill(status=200, content_type="application/javascript", body=stub)
 
                 async def count(response: Any, sizes: list[int] = sizes) -> None:
-                    if response.url != TELEGRAM_JS:
+                    if response.url != TELEGRAM_JS and "/api/events" not in response.url:  # the open stream
                         sizes.append(len(await response.body()))
 
                 await page.route(TELEGRAM_JS, fake)
@@ -133,6 +200,7 @@ async def main() -> dict[str, Any]:
                             taps.append(undone)
                         await page.evaluate(TAP)
                 await context.close()
+            live = await live_turns(browser, server, service, stub_for)
             await browser.close()
     finally:
         await server.close()
@@ -148,6 +216,9 @@ async def main() -> dict[str, Any]:
         "tap_p50_ms": round(pct(taps, 0.5), 1),
         "tap_p95_ms": round(pct(taps, 0.95), 1),
         "taps": len(taps),
+        "live_p50_ms": round(pct(live, 0.5), 1),
+        "live_p95_ms": round(pct(live, 0.95), 1),
+        "live_turns": len(live),
         "runs": RUNS,
     }
 

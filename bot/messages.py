@@ -11,7 +11,8 @@ words, and where it was found):
   the command menus, the adapters' own refusals);
 - the engine's messages for players: the literal template of every player-facing `GameError` in `game/`, and
   every `(template, {values})` explanation the engine builds (`engine_templates`);
-- the words drawn on a board (`renderer.Words`), in the `board` context (`board_messages`).
+- the words drawn on a board (`renderer.Words`), in the `board` context (`board_messages`);
+- the board page's words (`bot.web.words.PAGE_WORDS`), in the `page` context (`page_messages`).
 
 `python -m bot.messages` prints the catalogue template (a `.pot`); `python -m bot.messages --update` merges it
 into every `bot/locales/<lang>/LC_MESSAGES/tabla.po` (new messages get an empty translation, vanished ones
@@ -37,6 +38,7 @@ from game import errors
 from renderer import words as board
 
 from .i18n import DOMAIN, LOCALES
+from .web import words as page
 from .words import BOARD, BOARD_PLURALS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -291,10 +293,17 @@ def board_messages() -> Iterator[Message]:
                     yield Message(text, None, BOARD, f"renderer.Words.{f.name}[{key}]")
 
 
+def page_messages() -> Iterator[Message]:
+    """The board page's words, in the `page` context."""
+    for key, text in page.PAGE_WORDS.items():
+        yield Message(text, None, page.PAGE, f"bot.web.words.PAGE_WORDS[{key}]")
+
+
 def all_messages() -> list[Message]:
     """Every message a player can see, one per (context, msgid), the first place it is found kept."""
     seen: dict[tuple[str | None, str], Message] = {}
-    for m in [*extracted(), *resolved(), *held(), *engine_templates(), *board_messages()]:
+    for m in [*extracted(), *resolved(), *held(), *engine_templates(), *board_messages(),
+              *page_messages()]:
         known = seen.get(m.key)
         if known is None or (known.plural is None and m.plural is not None):
             seen[m.key] = m

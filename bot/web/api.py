@@ -3,6 +3,10 @@
 - `GET /api/state?game=<id>&picked=<moves>[&since=<version>]`: the game for the caller, with the single moves
   picked so far on the page (`bot.views.pack_moves`); with `since` equal to the game's version only
   `{"same": true}` (the page's cheap poll).
+- `GET /api/events?game=<id>&since=<version>`: server-sent events (`live`): an `event: version` with
+  `{"version": n}` whenever the game's version is not `since`, so the page fetches the new state at once.
+- `GET /api/words?lang=<code>`: the page's words in that language (or English), for a page that cannot yet
+  say who is asking (no credentials); no sign-in needed.
 - `POST /api/confirm` `{"game", "version", "picked"}`: make the play, as the Confirm button does.
 
 Every request carries `Authorization: tma <initData>` (a Telegram Mini App) or `Authorization: link <token>`
@@ -25,6 +29,7 @@ from aiohttp import web
 from game import IllegalPlayError, Side
 from storage import GameRecord, StorageError
 
+from .. import i18n
 from ..actions import ActionError
 from ..gamestate import game_of, side_of
 from ..replies import Identity
@@ -33,6 +38,7 @@ from ..views import unpack_moves
 from . import glue
 from .auth import AuthError, validate_init_data, validate_link
 from .state import last_play, state
+from .words import page_words
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +55,7 @@ class Config:
     link_secret: str | None
     clock: Callable[[], float]
     deliver: glue.Deliver | None = None
+    max_streams: int = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +127,7 @@ def _side(record: GameRecord, player_id: str | None) -> Side | None:
     return side_of(record.players.index(player_id))
 
 
-async def _record(svc: Service, game_id: object) -> GameRecord:
+async def find_record(svc: Service, game_id: object) -> GameRecord:
     if not isinstance(game_id, str) or not _GAME.match(game_id):
         raise Refused(400, "bad game id")
     record = await glue.game(svc, game_id)
@@ -171,13 +178,19 @@ async def _drawn(svc: Service, record: GameRecord, who: Viewer, picked: tuple[tu
 async def get_state(request: web.Request) -> web.Response:
     svc = request.app[SERVICE]
     cfg = request.app[CONFIG]
-    record = await _record(svc, request.query.get("game"))
+    record = await find_record(svc, request.query.get("game"))
     who = await viewer(request, svc, cfg, record)
     since = request.query.get("since")
     if since is not None and since == str(record.version):
         return web.json_response({"same": True}, headers={"Cache-Control": "no-store"})
     body = await _state(svc, record, who, _picked(request.query.get("picked", "")), cfg.clock())
     return web.json_response(body, headers={"Cache-Control": "no-store"})
+
+
+async def get_words(request: web.Request) -> web.Response:
+    lang = i18n.choose(request.query.get("lang", "")[:8] or None)
+    return web.json_response({"lang": lang, "words": page_words(lang)},
+                             headers={"Cache-Control": "public, max-age=3600"})
 
 
 async def post_confirm(request: web.Request) -> web.Response:
@@ -191,7 +204,7 @@ async def post_confirm(request: web.Request) -> web.Response:
         raise Refused(400, "not JSON") from None
     if not isinstance(body, dict) or set(body) != {"game", "version", "picked"}:
         raise Refused(400, "expected game, version and picked")
-    record = await _record(svc, body["game"])
+    record = await find_record(svc, body["game"])
     who = await viewer(request, svc, cfg, record)
     version = body["version"]
     if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 10**9:

@@ -15,7 +15,7 @@ from pathlib import Path
 from aiohttp import web
 
 from ..service import Service
-from . import api, glue
+from . import api, glue, live
 
 STATIC = Path(__file__).with_name("static")
 TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
@@ -28,15 +28,19 @@ HEADERS = {
 
 
 def make_app(service: Service, *, telegram_token: str | None, link_secret: str | None,
-             clock: Callable[[], float] = time.time, deliver: glue.Deliver | None = None) -> web.Application:
-    """The page's application: `/` the page, `/static/…` its script and style, `/api/…` its JSON."""
+             clock: Callable[[], float] = time.time, deliver: glue.Deliver | None = None,
+             max_streams: int = 500) -> web.Application:
+    """The page's application: `/` the page, `/static/…` its script and style, `/api/…` its JSON and live
+    updates (`live`, at most `max_streams` open at once)."""
     app = web.Application(client_max_size=api.MAX_BODY, middlewares=[api.refusals])
     app[api.SERVICE] = service
-    app[api.CONFIG] = api.Config(telegram_token, link_secret, clock, deliver)
+    app[api.CONFIG] = api.Config(telegram_token, link_secret, clock, deliver, max_streams)
     app.router.add_get("/", _index)
     app.router.add_get("/static/{name:(app\\.js|style\\.css)}", _static)
     app.router.add_get("/api/state", api.get_state)
+    app.router.add_get("/api/words", api.get_words)
     app.router.add_post("/api/confirm", api.post_confirm)
+    live.install(app)
     app.on_response_prepare.append(_headers)
     return app
 

@@ -2,12 +2,14 @@
 ones (the engine's builder, as the buttons use), where each can be tapped, and the words to say.
 
 The board is the renderer's layout painted as SVG (`renderer.svg`): the same geometry as the posted picture.
-A play in progress is shown on the board as it stands after the picked single moves (`game.partial`).
+A play in progress is shown on the board as it stands after the picked single moves (`game.partial`), with
+them drawn as a play's arrows and rings and its notation in the mover's strip.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from game import Game, GameError, Pick, Position, Side, build, legal_plays, parse_play, position_after
@@ -65,6 +67,7 @@ def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str,
     mine = moving and me is not None and game.turn is me
     viewer = me if me is not None else Side.WHITE
     position = game.position
+    in_progress: LastPlay | None = None
     side_names = {Side(k): v for k, v in names.items()}
     out: dict[str, Any] = {"game": game_id, "version": version, "lang": lang, "words": words, "mine": mine,
                            "watching": me is None, "over": game.outcome is not None, "deadline": deadline,
@@ -79,6 +82,10 @@ def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str,
             out["picked"] = ""
         else:
             st = build(position, game.dice, picked)
+            if picked:  # the moves picked so far drawn as a play's arrows, its notation alone in the strip
+                steps = [(m.frm, m.to, m.hit) for m in st.picked]
+                written = st.play.notation if st.play is not None else st.notation  # as Confirm will say it
+                in_progress = LastPlay.from_steps(game.turn, steps, position.bar(game.turn), written)
             position = position_after(position, game.dice, picked) if picked else position
             out["moves"] = [{"from": m.frm, "to": m.to, "die": m.die, "hit": m.hit, "notation": m.notation}
                             for m in st.next]
@@ -97,9 +104,12 @@ def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str,
     if me is None and not out["status"]:
         out["status"] = words["watching"]
     dice = game.dice if moving else None
-    shown_last = last if not out["picked"] else None  # a play in progress: the last turn's arrows no longer fit
+    board = board_words(lang)
+    shown_last = last
+    if in_progress is not None:  # a play part-way: its own arrows, not the last turn's
+        shown_last, board = in_progress, replace(board, played="{play}")
     lay = layout(Scene(position, viewer, last_play=shown_last, dice=dice, names=side_names, score=score,
-                       result=game.outcome, words=board_words(lang)))
+                       result=game.outcome, words=board))
     out["svg"] = board_svg(lay)
     out["size"] = [lay.width, lay.height]
     return out

@@ -56,3 +56,12 @@ def test_the_other_side_and_a_watcher_only_look() -> None:
         s = seen(start, (6, 1), me=me)
         assert not s["mine"] and s["moves"] == [] and s["targets"] == [] and "Ana" in s["status"]
     assert seen(start, (6, 1), me=None)["watching"]
+
+
+def test_the_moves_picked_so_far_are_drawn_as_arrows_without_saying_played() -> None:
+    start = Position.start(PORTES)
+    first = build(start, (6, 1), ()).next[0]
+    before = seen(start.to_tpn(), (6, 1))
+    after = seen(start.to_tpn(), (6, 1), picked=(first.pick,))
+    assert 'class="arrow"' not in before["svg"] and after["svg"].count('class="arrow"') == 1
+    assert first.notation.split("(")[0] in after["svg"] and "played" not in after["svg"]

@@ -4,6 +4,8 @@
   "use strict";
   var POINT = "0123456789abcdefghijklmnopq";
   var POLL_MS = 3000;
+  var TOUCH = 44;       // the least width and height of anything tapped, in CSS px
+  var SVG = "http://www.w3.org/2000/svg";
   var tg = window.Telegram && window.Telegram.WebApp;
   var params = new URLSearchParams(location.search);
   var token = params.get("t");
@@ -44,13 +46,21 @@
   function load(newPicked) {
     var q = "/api/state?game=" + encodeURIComponent(game || "") + "&picked=" + encodeURIComponent(newPicked);
     busy = true;
-    return call("GET", q).then(function (r) {
+    /* A step the server cannot answer keeps the moves made so far and lets go of the checker picked, so the
+       next tap starts afresh. */
+    function failed(text) {
       busy = false;
-      if (r.status !== 200) { say(r.data.error || "error", true); return; }
+      selected = null;
+      if (cur) { render(cur); }
+      say(text, true);
+    }
+    return call("GET", q).then(function (r) {
+      if (r.status !== 200) { failed(r.data.error || "error"); return; }
+      busy = false;
       picked = r.data.stale ? "" : newPicked;
       selected = null;
       render(r.data);
-    }, function () { busy = false; say(cur ? cur.words.offline : "…", true); });
+    }, function () { failed(cur ? cur.words.offline : "…"); });
   }
 
   function name(p) { return p === 25 ? "bar" : p === 0 ? "off" : String(p); }
@@ -65,10 +75,11 @@
     if (!cur && window.performance && performance.mark) { performance.mark("tabla-board"); }
     cur = s;
     document.documentElement.lang = s.lang;
+    document.documentElement.style.setProperty("--ratio", String(s.size[0] / s.size[1]));
     el.board.innerHTML = s.svg;
     var svg = el.board.querySelector("svg");
     svg.setAttribute("data-version", String(s.version));
-    var hits = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    var hits = document.createElementNS(SVG, "g");
     hits.setAttribute("id", "hits");
     svg.appendChild(hits);
     el.choices.textContent = "";
@@ -111,24 +122,45 @@
     return s.targets.filter(function (t) { return t.point === p; });
   }
 
+  /* A place that can be tapped is drawn as its column (`mark`) under a hit area (`hit`) at least TOUCH CSS px
+     wide and tall: on a phone a point is narrower than a finger, so its hit area reaches past its column and a
+     tap goes to the nearest candidate whose hit area holds it (see the board's click handler). */
+  function scale() {
+    var svg = el.board.querySelector("svg");
+    var w = svg ? svg.getBoundingClientRect().width : 0;
+    return w > 0 && cur ? w / cur.size[0] : 1;
+  }
+
+  function widened(b) {
+    var min = (TOUCH + 1) / scale();
+    var w = Math.max(b[2] - b[0], min), h = Math.max(b[3] - b[1], min);
+    var cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
+    return [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2];
+  }
+
+  function rect(layer, b, cls) {
+    var r = document.createElementNS(SVG, "rect");
+    r.setAttribute("x", b[0]); r.setAttribute("y", b[1]);
+    r.setAttribute("width", b[2] - b[0]); r.setAttribute("height", b[3] - b[1]);
+    r.setAttribute("class", cls);
+    layer.appendChild(r);
+    return r;
+  }
+
   function mark(layer, s, p, kind, m) {
     boxes(s, p).forEach(function (t) {
       var b = t.box;
-      var r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-      r.setAttribute("x", b[0]); r.setAttribute("y", b[1]);
-      r.setAttribute("width", b[2] - b[0]); r.setAttribute("height", b[3] - b[1]);
-      r.setAttribute("rx", 10);
-      r.setAttribute("class", "hit " + kind);
+      rect(layer, b, "mark " + kind).setAttribute("rx", 10);
+      var r = rect(layer, widened(b), "hit " + kind);
       r.setAttribute("data-point", String(p));
       if (m) { r.setAttribute("data-die", String(m.die)); }
       if (m && m.hit) { r.setAttribute("data-hit", "1"); }
-      layer.appendChild(r);
       if (kind === "dst") {
         var cx = (b[0] + b[2]) / 2, cy = b[1] < 444 ? b[1] + 30 : b[3] - 30;
-        var c = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+        var c = document.createElementNS(SVG, "circle");
         c.setAttribute("cx", cx); c.setAttribute("cy", cy); c.setAttribute("r", 24);
         c.setAttribute("class", "badge-bg");
-        var tx = document.createElementNS("http://www.w3.org/2000/svg", "text");
+        var tx = document.createElementNS(SVG, "text");
         tx.setAttribute("x", cx); tx.setAttribute("y", cy); tx.setAttribute("class", "badge");
         tx.setAttribute("text-anchor", "middle"); tx.setAttribute("dominant-baseline", "central");
         tx.textContent = String(m.die);
@@ -151,8 +183,9 @@
     load(picked + POINT[m.from] + POINT[m.to] + m.die);
   }
 
-  /* A tap anywhere on the board goes to the nearest place that can be tapped now (a source, or a destination
-     of the checker picked), so a narrow point on a phone still has a large target. */
+  /* A tap on the board goes to the place that can be tapped now (a source, or a destination of the checker
+     picked) whose hit area holds it; where hit areas overlap (neighbouring narrow points on a phone), to the one
+     whose column is nearest, a destination before a source. A tap elsewhere lets go of the checker picked. */
   el.board.addEventListener("click", function (ev) {
     var s = cur;
     var svg = el.board.querySelector("svg");
@@ -164,18 +197,21 @@
       s.moves.forEach(function (m) { if (m.from === selected) { cands.push({ p: m.to, move: m }); } });
     }
     sources(s).forEach(function (p) { if (p !== selected) { cands.push({ p: p, move: null }); } });
-    var best = null, bestD = 1e9;
+    var best = null, bestD = Infinity;
     cands.forEach(function (c) {
       boxes(s, c.p).forEach(function (t) {
-        var b = t.box;
+        var b = t.box, w = widened(b);
+        if (at.x < w[0] || at.x > w[2] || at.y < w[1] || at.y > w[3]) { return; }
         var dx = Math.max(b[0] - at.x, 0, at.x - b[2]), dy = Math.max(b[1] - at.y, 0, at.y - b[3]);
         var d = Math.sqrt(dx * dx + dy * dy) + (c.move ? 0 : 0.5);
         if (d < bestD) { bestD = d; best = c; }
       });
     });
-    if (!best || bestD > 140) { if (selected !== null) { selected = null; render(s); } return; }
+    if (!best) { if (selected !== null) { selected = null; render(s); } return; }
     if (best.move) { move(best.move); } else { pick(best.p); }
   });
+
+  window.addEventListener("resize", function () { if (cur) { render(cur); } });
 
   el.undo.addEventListener("click", function () {
     if (selected !== null) { selected = null; render(cur); return; }
@@ -199,21 +235,69 @@
     }, function () { busy = false; el.confirm.disabled = false; say(cur.words.offline, true); });
   });
 
-  function poll() {
-    if (document.hidden || busy || !cur) { return; }
+  /* Live: server-sent events read with fetch (EventSource cannot send the Authorization header); each event
+     names the game's version, and a new one fetches the state. While no stream is open (none yet, refused,
+     broken, or no streaming fetch in this browser) the page polls every POLL_MS; a broken stream is retried
+     after a growing pause, an ended one (the server closes each after a few minutes) at once. */
+  var live = "poll", failures = 0;
+
+  function setLive(mode) { live = mode; document.body.setAttribute("data-live", mode); }
+
+  function refresh() {
+    if (busy || !cur) { return; }
     var q = "/api/state?game=" + encodeURIComponent(game || "") + "&since=" + cur.version;
     call("GET", q).then(function (r) {
       if (r.status === 200 && !r.data.same && !busy) { picked = ""; selected = null; render(r.data); }
     }, function () {});
   }
 
+  function poll() { if (!document.hidden && live !== "sse") { refresh(); } }
+
+  function onEvent(text) {
+    text.split("\n").forEach(function (line) {
+      if (line.indexOf("data:") !== 0) { return; }
+      try {
+        var v = JSON.parse(line.slice(5)).version;
+        if (cur && v !== cur.version) { refresh(); }
+      } catch (e) { /* not ours */ }
+    });
+  }
+
+  function listen() {
+    if (!cur || cur.over || !window.fetch || !window.ReadableStream || !window.TextDecoder) { return; }
+    var opened = false;
+    fetch("/api/events?game=" + encodeURIComponent(game || "") + "&since=" + cur.version,
+          { headers: { "Authorization": auth || "" }, cache: "no-store" }).then(function (r) {
+      if (r.status !== 200 || !r.body) { throw new Error("no stream"); }
+      opened = true; failures = 0; setLive("sse");
+      var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
+      function next() {
+        return reader.read().then(function (x) {
+          if (x.done) { return; }
+          buf += dec.decode(x.value, { stream: true });
+          var i;
+          while ((i = buf.indexOf("\n\n")) >= 0) { onEvent(buf.slice(0, i)); buf = buf.slice(i + 2); }
+          return next();
+        });
+      }
+      return next();
+    }).catch(function () { opened = false; }).then(function () {
+      setLive("poll");
+      if (!opened) { failures += 1; }
+      refresh();
+      setTimeout(listen, opened ? 1000 : Math.min(60000, 3000 * Math.pow(2, failures)));
+    });
+  }
+
   if (!auth || !game) {
-    var lang = (navigator.language || "en").slice(0, 2);
-    say({ bg: "Отворете тази страница от съобщението с дъската на играта.",
-          el: "Ανοίξτε αυτή τη σελίδα από το μήνυμα με το ταμπλό του παιχνιδιού." }[lang] ||
-        "Open this page from the game's board message.", true);
+    say("…", true);
+    fetch("/api/words?lang=" + encodeURIComponent((navigator.language || "en").slice(0, 2))).then(function (r) {
+      return r.json();
+    }).then(function (w) { document.documentElement.lang = w.lang; say(w.words.from_chat, true); },
+            function () { say("⚠", true); });
     return;
   }
-  load("");
+  setLive("poll");
+  load("").then(listen);
   setInterval(poll, POLL_MS);
 })();
