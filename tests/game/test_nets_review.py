@@ -98,9 +98,20 @@ def test_a_fixed_game_reviews_to_the_judges_own_numbers() -> None:
         assert [d.loss for d in review.worst(side)] == pytest.approx([w for w in worst if w > 0])
         if all(turn.played for turn in turns):
             assert review.luck(side) == pytest.approx(lucks[side])
-    # the random mover errs more than the heuristic, by the net's judgement
-    white, black = review.error_rate(Side.WHITE), review.error_rate(Side.BLACK)
-    assert white is not None and black is not None and black > white
+
+
+def test_the_random_mover_errs_more_than_the_heuristic_by_the_nets_judgement() -> None:
+    """Over a few games (one game alone may go either way), summed loss per decision."""
+    totals = {Side.WHITE: [0.0, 0], Side.BLACK: [0.0, 0]}
+    for seed in (11, 12, 13, 14):
+        review = review_game(*_game("tabla", seed))
+        for side in totals:
+            rate = review.error_rate(side)
+            if rate is not None:
+                totals[side][0] += rate * review.count(side)
+                totals[side][1] += review.count(side)
+    heuristic, random_mover = (totals[s][0] / totals[s][1] for s in (Side.WHITE, Side.BLACK))
+    assert random_mover > heuristic
 
 
 def test_luck_averages_to_nothing_over_every_roll() -> None:
