@@ -12,13 +12,13 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 
-from game import CYCLES, Game, match_spec
+from game import CYCLES, Game, Match, match_spec
 from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
 from . import dice, results, views, words
 from .context import Ctx
 from .core import Core
-from .gamestate import dice_field, game_of, result_of, seed_of, side_index, side_of
+from .gamestate import awaited, cube_data, dice_field, game_of, result_of, seed_of, side_index, side_of
 from .matches import create_game
 from .replies import Reply
 from .turns import Advance, Event, Step, advance
@@ -32,7 +32,7 @@ async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str]
     now = svc.clock()
     match = await svc.store.matches.create(variant=v.name, options=dict(options), players=players, target=target,
                                            starts_next=-1, chat=ctx.chat.key, now=now)
-    record = await create_game(svc, match, 0, None, v)
+    record = await create_game(svc, match, 0, None, v, Match.start(spec, target).cube())
     try:
         await svc.store.attention.mark(record.id, now)  # cleared once the opening is stored (`bot.resume`)
         await svc.store.matches.update(match, replace(match, games=(record.id,)), now=now)
@@ -62,9 +62,10 @@ async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str]
 
 
 def timeout_step(record: GameRecord) -> Step:
-    """The step of the side to move losing `record`'s game on time."""
+    """The step of the side the game waits on losing `record`'s game on time (a side asked to take drops,
+    R-CUBE-7)."""
     game = game_of(record)
-    to_move = game.turn
+    to_move = awaited(game)
     after = game.resign(to_move, "timeout")
     table = f"{game.dice[0]}-{game.dice[1]}" if game.dice else ""
     return Step(after, record.turn, to_move, table, "timeout",
@@ -97,8 +98,10 @@ class Interrupted(Exception):
 
 
 async def progress(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...], head: list[str],
-                   command: str) -> Reply:
+                   command: str, start: tuple[Game, int] | None = None) -> Reply:
     """Apply `first` (a human's step), let the service act until a human must decide, store it all, answer.
+    `start` (with no `first`) is the game and roll counter to go on from when a human's choice is not logged
+    as a step of its own: a roll chosen instead of a double (R-CUBE-2).
 
     The answer tells the truth when the store stops answering half-way (what was stored; the rest is resumed
     by `bot.resume`), and when another command changed the game first ("the game moved on", with the board).
@@ -109,7 +112,7 @@ async def progress(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, .
     if first and first[0].play != "timeout" and expired(svc, record):
         return await too_late(svc, ctx, record)  # sent after its deadline, before the loop acted on it
     try:
-        return await advance_and_answer(svc, ctx, record, first, head, command)
+        return await advance_and_answer(svc, ctx, record, first, head, command, start)
     except Interrupted as exc:
         return interrupted(ctx, record, first, exc)
     except VersionConflict:
@@ -119,15 +122,14 @@ async def progress(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, .
 
 
 async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...],
-                             head: list[str], command: str) -> Reply:
+                             head: list[str], command: str, start: tuple[Game, int] | None = None) -> Reply:
     """`progress` without the answers to outages and races.
 
     :raises Interrupted: part of the work was stored (the game stays marked for `bot.resume`).
     :raises StoreUnavailable: nothing was stored.
     :raises VersionConflict: the game changed before the first step was stored.
     """
-    game = first[-1].game if first else game_of(record)
-    rolls = first[-1].rolls if first else record.turn
+    game, rolls = (first[-1].game, first[-1].rolls) if first else start or (game_of(record), record.turn)
     seed = seed_of(record)
     computer = await svc.computer_sides(record)
     adv = await svc.offload(advance, game, seed, record.id, rolls, computer)
@@ -261,7 +263,7 @@ async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> t
 def record_state(current: GameRecord, game: Game, rolls: int, now: float, hours: float) -> GameRecord:
     """The record of `current` at `game`'s state, with the next deadline and reminder."""
     over = game.phase == "over"
-    return replace(current, position=game.position.to_tpn(), dice=dice_field(game), turn=rolls,
+    return replace(current, position=game.position.to_tpn(), dice=dice_field(game), turn=rolls, cube=cube_data(game),
                    result=result_of(game.outcome) if over and game.outcome else None,
                    deadline=None if over else now + hours * 3600,
                    remind_at=None if over else now + hours * 1800)
