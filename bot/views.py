@@ -90,12 +90,12 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
 
 def cube_prompt(ctx: Ctx, record: GameRecord, game: Game, names: Mapping[Side, str]) -> str:
     """What a game in `decide` or `answer` waits for (R-CUBE-2, R-CUBE-3)."""
-    waiting = awaited(game)
+    to_move = awaited(game)
     if game.phase == "answer":
         assert game.cube is not None
-        return ctx.t("{name} ({side}) to take or drop {value} in game #{id}.", name=names[waiting],
-                     side=ctx.t(waiting.value), value=game.cube.offered_value, id=record.id)
-    return ctx.t("{name} ({side}) to roll or double in game #{id}.", name=names[waiting], side=ctx.t(waiting.value),
+        return ctx.t("{name} ({side}) to take or drop {value} in game #{id}.", name=names[to_move],
+                     side=ctx.t(to_move.value), value=game.cube.offered_value, id=record.id)
+    return ctx.t("{name} ({side}) to roll or double in game #{id}.", name=names[to_move], side=ctx.t(to_move.value),
                  id=record.id)
 
 
