@@ -79,7 +79,7 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
     picture = None
     if image and svc.render is not None:
         scene = Scene(game.position, viewer, last_play=last, dice=game.dice, names=names, score=score,
-                      result=game.outcome)
+                      result=game.outcome, cube=game.cube)
         png = await svc.offload(images.board_in, ctx.lang, svc.render, scene)
         picture = Picture(png) if png else None
     board = Board(record.variant, tuple(sorted(variant_options(record.options).items())), record.position,

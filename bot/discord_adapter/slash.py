@@ -131,7 +131,7 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
         async def command(interaction: Interaction, game: Range[str, 1, MAX_REF] | None = None) -> None:
             await answers.command(interaction, Command(name, ref=ref(game)))
 
-    for name in ("board", "position", "resign", "history", "verify"):
+    for name in ("roll", "double", "take", "drop", "board", "position", "resign", "history", "verify"):
         on_game(name)
 
     def bare(name: str) -> None:

@@ -99,7 +99,7 @@ def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str,
     dice = game.dice if moving else None
     shown_last = last if not out["picked"] else None  # a play in progress: the last turn's arrows no longer fit
     lay = layout(Scene(position, viewer, last_play=shown_last, dice=dice, names=side_names, score=score,
-                       result=game.outcome, words=board_words(lang)))
+                       result=game.outcome, words=board_words(lang), cube=game.cube))
     out["svg"] = board_svg(lay)
     out["size"] = [lay.width, lay.height]
     return out
