@@ -29,6 +29,7 @@ from .people import PLATFORM, Interaction
 MAX_PLAY = 100
 MAX_REF = 20
 GAMES = [Choice(name=_(offer.name("en"), offer=offer.key), value=offer.key) for offer in games.OFFERS]
+RULE_CHOICES = [*GAMES, Choice(name=_("The doubling cube"), value="cube")]  # /rules cube (RULES.md §13)
 LANGUAGES = [Choice(name="English", value="en"), Choice(name="Български", value="bg"),
              Choice(name="Ελληνικά", value="el")]
 REMIND_WHERE = [Choice(name=_({"dm": "by direct message", "chat": "in the channel", "off": "never"}[w]), value=w)
@@ -150,10 +151,12 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
 
     @tree.command(name="rules", description=about("rules"))
     @app_commands.describe(variant=_("Which game"))
-    @app_commands.choices(variant=GAMES)
+    @app_commands.choices(variant=RULE_CHOICES)
     async def rules(interaction: Interaction, variant: Choice[str] | None = None) -> None:
         offer = games.BY_KEY.get(variant.value) if variant is not None else None
-        if offer is not None and offer.cycle is not None:
+        if variant is not None and variant.value == "cube":
+            cmd = Command("rules", value="cube")
+        elif offer is not None and offer.cycle is not None:
             cmd = Command("rules", variant=offer.cycle, value="cycle")
         else:
             cmd = Command("rules", variant=offer.variant if offer else None)

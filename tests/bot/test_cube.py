@@ -317,3 +317,16 @@ async def test_the_computer_doubles_a_race_it_leads_by_the_keith_count(service: 
     taken = await say(service, ALICE, "/take")
     assert "alice takes: the cube is at 2." in taken.text and "rolled" in taken.text, taken.text
     assert game_of(await service.store.games.get(gid)).cube == Cube(2, W)
+
+
+async def test_help_and_rules_explain_the_cube_in_three_languages(service: Service) -> None:
+    help_ = (await say(service, ALICE, "/help")).text
+    for command in ("/roll", "/double", "/take", "/drop", "cube=on"):
+        assert command in help_
+    english = (await say(service, ALICE, "/rules cube")).text
+    assert "Crawford" in english and "64" in english
+    assert "/rules cube" in (await say(service, ALICE, "/rules")).text
+    for lang, word in (("bg", "удвоя"), ("el", "κύβο")):
+        assert (await say(service, ALICE, f"/lang {lang}")).ok
+        said = (await say(service, ALICE, "/rules cube")).text
+        assert word in said and said != english
