@@ -93,12 +93,12 @@ async def help_(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
 
 
 async def rules(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
+    if cmd.value == "cube":
+        return Reply(ctx.t(RULES["cube"]))
     if cmd.variant is None:
         lines = [ctx.t(RULES_INTRO), *(f"• {offer.name(ctx.lang)}: /rules {offer.typed}" for offer in OFFERS),
                  f"• {ctx.t('The doubling cube')}: /rules cube"]
         return Reply("\n".join(lines))
-    if cmd.value == "cube":
-        return Reply(ctx.t(RULES["cube"]))
     if cmd.variant == "tabla" and cmd.value == "cycle":
         return Reply(ctx.t(RULES["tabla-cycle"]))
     return Reply(ctx.t(RULES[cmd.variant]))
