@@ -8,24 +8,20 @@ would (a log entry `setup`), so each rule is checked on a position worked out by
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 
 from bot.actions import Action, Verb
 from bot.gamestate import game_of
 from bot.replies import Caller, Identity, Reply
 from bot.service import Service
-from game import Cube, Position, Side, variant
-from storage import MoveLogEntry, Store
+from game import Cube, Side
+from storage import Store
 
 from .conftest import ALICE, BOB, CHAT, Clock
+from .cube_setup import START, tpn
+from .cube_setup import put as put_game
 
 W, B = Side.WHITE, Side.BLACK
-START = ",".join(("W15" if p == 24 else "B15" if p == 1 else "") for p in range(1, 25))  # tapa's start
 GAMMONISH = ",".join(("W1" if p == 1 else "B15" if p == 24 else "") for p in range(1, 25))  # white's last checker
-
-
-def tpn(points: str, turn: str = "w", white: str = "0/0/0", black: str = "0/0/0") -> str:
-    return f"{points} {turn} {white} {black}"
 
 
 async def say(service: Service, who: Identity, text: str) -> Reply:
@@ -46,13 +42,7 @@ async def start(service: Service, setup: str = "tapa cube=on to 1") -> str:
 
 
 async def put(service: Service, clock: Clock, gid: str, position: str, cube: Cube, dice: str = "") -> None:
-    """Set game `gid` at `position` (TPN), `cube` and `dice` (empty: waiting for the roll, or for the answer)."""
-    record = await service.store.games.get(gid)
-    v = variant(record.variant, dict(record.options))
-    position = Position.from_tpn(position, v).to_tpn()
-    new = replace(record, position=position, dice=dice, cube=cube.to_data())
-    await service.store.games.apply(record, new, command_id=f"setup:{gid}:{record.version}",
-                                    move=MoveLogEntry(0, "", "setup", position, clock()), now=clock())
+    await put_game(service.store, gid, position, cube, dice, clock())
 
 
 async def points(store: Store, gid: str) -> tuple[int, int, str]:
