@@ -153,7 +153,7 @@ async def games(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         record = await svc.store.games.get(gid)
         names = await svc.names(record)
         side = svc.player_side(ctx, record)
-        turn = game_of(record).turn
+        turn = awaited(game_of(record))  # the side asked to take or drop, else the side to move
         whose = ctx.t("your turn") if turn is side else ctx.t("{name}'s turn", name=names[turn])
         lines.append(f"#{record.id} {_title(ctx, record)} — {names[Side.WHITE]} v {names[Side.BLACK]} — {whose}")
     if not lines:

@@ -320,3 +320,32 @@ async def test_help_and_rules_explain_the_cube_in_three_languages(service: Servi
         assert (await say(service, ALICE, f"/lang {lang}")).ok
         said = (await say(service, ALICE, "/rules cube")).text
         assert word in said and said != english
+
+
+async def test_the_console_takes_the_cube_commands(service: Service, clock: Clock) -> None:
+    import io
+
+    from bot.console import Console
+
+    out = io.StringIO()
+    console = Console(service, out, None, "alice")
+    assert await console.line("/challenge @bob tapa cube=on to 1")
+    assert await console.line("/as bob")
+    assert await console.line("/accept")
+    gid = (await service.store.games.active_for(await _id(service, BOB)))[0]
+    await put(service, clock, gid, tpn(START), Cube())
+    assert await console.line("/as alice")
+    assert await console.line("/board")
+    assert "to roll or double" in out.getvalue()
+    assert await console.line("/double")
+    assert await console.line("/as bob")
+    assert await console.line("/take")
+    text = out.getvalue()
+    assert "alice doubles to 2" in text and "bob takes: the cube is at 2." in text
+    assert game_of(await service.store.games.get(gid)).cube == Cube(2, B)
+
+
+async def _id(service: Service, who: Identity) -> str:
+    record = await service.store.players.find(who.platform, who.user_id)
+    assert record is not None
+    return record.id
