@@ -349,3 +349,25 @@ async def _id(service: Service, who: Identity) -> str:
     record = await service.store.players.find(who.platform, who.user_id)
     assert record is not None
     return record.id
+
+
+async def test_R_CUBE_7_time_running_out_before_the_roll_loses_the_value_times_the_cube(service: Service,
+                                                                                         clock: Clock) -> None:
+    gid = await start(service)
+    await put(service, clock, gid, tpn(START), Cube(2, W))  # alice owns the cube at 2 and is asked to roll or double
+    assert game_of(await service.store.games.get(gid)).phase == "decide"
+    clock.advance(73)
+    notices = await service.tick()
+    assert any("ran out of time" in n.reply.text for n in notices), [n.reply.text for n in notices]
+    assert await points(service.store, gid) == (1, 4, "timeout")  # nothing borne off: 2, times the cube
+
+
+async def test_a_dead_cube_rolls_at_once(service: Service, clock: Clock) -> None:
+    gid = await start(service, "tapa cube=on to 3")
+    # alice owns the cube at 2 and needs 2 points: a win at 2 already wins the match, the cube is dead for her
+    await put(service, clock, gid, tpn(START, "b"), Cube(2, W, away=(2, 3)), dice="6-5")
+    moved = await say(service, BOB, "/move 24/18 24/19")  # in black's own numbering
+    assert moved.ok, moved.text
+    assert "to roll or double" not in moved.text
+    assert "alice (white) to move with" in moved.text or "alice rolled" in moved.text, moved.text
+    assert not moved.buttons
