@@ -202,14 +202,25 @@ async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, step: Step) -> Reply
     if log:
         last = log[-1]
         what = (ctx.t("opening roll {dice}", dice=last.dice) if last.play == "opening" else
-                f"{names[side_of(last.side)]} {last.dice} {last.play}".strip())
+                f"{names[side_of(last.side)]} {last.dice} {_play_words(ctx, last.play)}".replace("  ", " ").strip())
     else:
         what = ctx.t("game #{id} changed", id=record.id)
-    mine = ctx.t("resignation") if step.play == "resign" else step.play
+    mine = ctx.t("resignation") if step.play == "resign" else _play_words(ctx, step.play)
     text = ctx.t("The game moved on: {what}. Your {mine} was not made; here is the board now.", what=what,
                  mine=mine)
     reply = await views.view(svc, ctx, current, [text])
     return replace(reply, ok=False, private=True)
+
+
+def _play_words(ctx: Ctx, play: str) -> str:
+    """A logged play as a player reads it: the cube's entries (R-CUBE-2, R-CUBE-3) in words, a play as written."""
+    if play == "double":
+        return ctx.t("double")
+    if play == "take":
+        return ctx.t("take")
+    if play == "drop":
+        return ctx.t("drop")
+    return play
 
 
 async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool, int]:
