@@ -41,10 +41,10 @@ STAGE_SIZE = 19
 STAGE_H = 36
 BANNER_W = G.RIGHT_X1 - G.LEFT_X0 - 40
 MATCH_MAX_W = 320
-CUBE = 48               # the doubling cube's side (R-CUBE-8): in the bar, clear of four checkers on it
-CUBE_OFFERED = 58       # … offered, in the middle of the doubler's half
-CUBE_SIZE = 28
-CUBE_EDGE = 4           # from the end of the bar, at its owner's side
+CUBE = 56               # the doubling cube's side (R-CUBE-8): in the bar, clear of four checkers on it
+CUBE_OFFERED = 64       # … offered, in the middle of the doubler's half
+CUBE_SIZE = 34
+CUBE_EDGE = 3           # from the end of the bar, at its owner's side
 
 
 def layout(scene: Scene) -> Layout:
