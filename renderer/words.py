@@ -74,7 +74,7 @@ class Words:
     pass_turn: str = "no move, turn passed"
     match_to: str = "match to {n}"
     cycle_match: str = "{cycle} to {n}  ·  game {game}"
-    crawford: str = "Crawford game"
+    crawford: str = "Crawford"
     off: str = "OFF"
     wait: str = "WAIT"
     wins: str = "{name} wins"
