@@ -35,7 +35,11 @@ class Verb(StrEnum):
     BUILD = "b"       # show the move builder at the moves picked in `arg`
     CONFIRM = "c"     # make the play built in `arg`
     BOARD = "v"       # show the game's board (from a notice)
-    RESIGN = "r"      # confirm a resignation (`arg`: the resigning side, `w` or `b`), R-END-6
+    RESIGN = "q"      # confirm a resignation (`arg`: the resigning side, `w` or `b`), R-END-6
+    ROLL = "r"        # roll instead of doubling (R-CUBE-2)
+    DOUBLE = "u"      # double before the roll (R-CUBE-2)
+    TAKE = "t"        # take the double offered (R-CUBE-3)
+    DROP = "p"        # drop it (R-CUBE-3)
 
 
 class ActionError(ValueError):

@@ -208,6 +208,8 @@ def _rules(name: str, args: list[str]) -> Command:
     words = [a.lower() for a in args]
     if words in (["tabla", "cycle"], ["tabla", "cycle=tabla"], ["tabla-cycle"]):
         return Command(name, variant="tabla", value="cycle")
+    if words in (["cube"], ["cube=on"]):
+        return Command(name, value="cube")  # the doubling cube (RULES.md §13)
     if len(words) > 1 or (words and words[0] not in NAMES):
         raise CommandError("/rules takes one of: {variants}.", variants=", ".join(o.typed for o in OFFERS))
     return Command(name, variant=words[0] if words else None)
@@ -300,6 +302,10 @@ TABLE: tuple[Spec, ...] = (
     Spec("lobby", "", "Open challenges here", _bare),
     Spec("move", "24/18 13/11 [game]", "Make your play (or just send it)", lambda name, args: _move(args),
          aliases=("m", "mv")),
+    Spec("roll", "[game]", "Roll instead of doubling (a game with the doubling cube)", _ref),
+    Spec("double", "[game]", "Offer a double before your roll (cube=on)", _ref),
+    Spec("take", "[game]", "Take the double offered to you: the cube is yours", _ref),
+    Spec("drop", "[game]", "Drop the double offered to you: the game ends", _ref),
     Spec("board", "[game]", "Show the board of your game", _ref),
     Spec("position", "[game]", "The position as text, to copy or study", _ref),
     Spec("resign", "[yes] [game]", "Resign your game (asks to confirm)", _resign),
@@ -310,7 +316,7 @@ TABLE: tuple[Spec, ...] = (
     Spec("games", "", "Your games in progress", _bare),
     Spec("standings", "", "The standings here", _bare),
     Spec("stats", "[player]", "A player's results and ratings", _stats),
-    Spec("rules", "[game]", "The rules of a game or a match", _rules),
+    Spec("rules", "[game|cube]", "The rules of a game, a match or the doubling cube", _rules),
     Spec("lang", "[chat] [code]", "Choose the language I answer you in", _lang, aliases=("language",)),
     Spec("deadline", "[hours]", "The time per move here, in hours", _deadline),
     Spec("remind", "[dm|chat|off]", "Where your reminders to move go", _remind),

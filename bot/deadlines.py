@@ -15,7 +15,7 @@ from . import i18n
 from .actions import Action, Verb
 from .context import Ctx
 from .core import Core
-from .gamestate import game_of, side_index
+from .gamestate import awaited, game_of, side_index
 from .progression import progress, timeout_step
 from .replies import Button, Chat, Identity, Notice, Reply
 
@@ -48,7 +48,7 @@ async def _act(svc: Core, item: DueItem) -> Notice | None:
     game = game_of(record)
     if game.phase == "over":
         return None
-    to_move = game.turn
+    to_move = awaited(game)  # the side asked to take or drop (R-CUBE-7), else the side to move
     player = await svc.store.players.get(record.players[side_index(to_move)])
     chat = Chat.from_key(record.chat)
     chat_lang = (await svc.chat_settings(record.chat)).language
@@ -60,8 +60,15 @@ async def _act(svc: Core, item: DueItem) -> Notice | None:
         if where == "off":
             return None
         left = max(0.0, (record.deadline or svc.clock()) - svc.clock())
-        text = ctx.t("{name}, it is your turn in game #{id}: {left} left before the game is lost on time.",
-                     name=player.name, id=record.id, left=time_left(ctx, left))
+        if game.phase == "answer":
+            text = ctx.t("{name}, game #{id} waits for you to take or drop: {left} left before the double counts "
+                         "as dropped.", name=player.name, id=record.id, left=time_left(ctx, left))
+        elif game.phase == "decide":
+            text = ctx.t("{name}, it is your turn in game #{id} to roll or double: {left} left before the game is "
+                         "lost on time.", name=player.name, id=record.id, left=time_left(ctx, left))
+        else:
+            text = ctx.t("{name}, it is your turn in game #{id}: {left} left before the game is lost on time.",
+                         name=player.name, id=record.id, left=time_left(ctx, left))
         button = Button(ctx.t("Open the game"), Action(Verb.BOARD, record.id, record.version).pack(), "primary")
         to = who if where == "dm" and chat.platform in DM_PLATFORMS else None
         return Notice(chat, Reply(text, buttons=((button,),), mentions=(who,), game_id=record.id), to, "reminder")

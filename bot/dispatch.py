@@ -14,6 +14,7 @@ Handler = Callable[[Core, Ctx, Command], Awaitable[Reply]]
 
 HANDLERS: dict[str, Handler] = {
     "move": handlers.move, "board": handlers.board, "position": handlers.position, "resign": handlers.resign,
+    "roll": handlers.roll, "double": handlers.double, "take": handlers.take, "drop": handlers.drop,
     "games": handlers.games, "history": handlers.history, "verify": handlers.verify_game,
     "hint": hint.hint, "review": review.review,
     "challenge": lobby.challenge, "play": lobby.play, "accept": lobby.accept, "decline": lobby.decline,

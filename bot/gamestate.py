@@ -1,7 +1,10 @@
 """A stored game record ↔ the engine's `Game`.
 
 The record keeps the position (TPN), and in its `dice` field the phase: `?` an opening roll is due
-(R-OPEN-1), empty the side to move rolls next, `6-5` the dice on the table. `turn` counts the rolls made so far
+(R-OPEN-1), empty the side to move rolls next, `6-5` the dice on the table. With `cube=on` the record's `cube`
+holds the cube (R-CUBE-8): empty dice then mean "roll, or double when §13 asks" (`decide`), or "take or drop"
+when a double is pending (`answer`); `r` marks the one turn whose roll is due at once though the side could
+otherwise double (the starter's first turn after an opening roll, R-CUBE-2). `turn` counts the rolls made so far
 (the index of the next roll, see `dice.roll`). Sides are indexes into `players`: 0 white, 1 black; a result's
 winner is a side's index or `TIE`. The game's secret dice seed is the record's own `seed` field (R-DICE-1, read
 with `seed_of`), never shown until the game is over; `options` hold only the rules options.
@@ -11,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game import Game, Outcome, Position, Side, Variant, variant
+from game import Cube, Game, Outcome, Position, Side, Variant, variant
 from storage import GameRecord, GameResult
 
 from .dice import format_dice, parse_dice
 
 OPENING = "?"
+ROLL_NOW = "r"  # R-CUBE-2: the roll is already due (the first turn after an opening roll)
+CUBE_PLAYS = ("double", "take", "drop")  # the move-log entries of the cube (no dice, no position change)
 TIE = -1
 
 
@@ -61,13 +66,29 @@ def game_of(record: GameRecord) -> Game:
     """The engine's game at the record's state."""
     v = variant_of(record)
     position = Position.from_tpn(record.position, v)
+    cube = cube_of(record)
     if record.result is not None:
-        return Game(v, position, "over", None, outcome_of(record.result))
+        return Game(v, position, "over", None, outcome_of(record.result), cube=cube)
     if record.dice == OPENING:
-        return Game(v, position, "opening")
-    if not record.dice:
-        return Game(v, position, "roll")
-    return Game(v, position, "move", parse_dice(record.dice))
+        return Game(v, position, "opening", cube=cube)
+    if not record.dice or record.dice == ROLL_NOW:
+        return Game.resume(v, position, cube, asked=record.dice != ROLL_NOW)
+    return Game(v, position, "move", parse_dice(record.dice), cube=cube)
+
+
+def cube_of(record: GameRecord) -> Cube | None:
+    """The game's doubling cube (R-CUBE-8), None without `cube=on`."""
+    return None if record.cube is None else Cube.from_data(dict(record.cube))
+
+
+def cube_data(game: Game) -> dict[str, object] | None:
+    """What the record's `cube` field holds for `game`."""
+    return None if game.cube is None else game.cube.to_data()
+
+
+def awaited(game: Game) -> Side:
+    """The side the game waits on: the one asked to take or drop (R-CUBE-3), else the side to move."""
+    return game.answering or game.turn
 
 
 def dice_field(game: Game) -> str:
@@ -76,4 +97,6 @@ def dice_field(game: Game) -> str:
         return OPENING
     if game.phase == "move" and game.dice is not None:
         return format_dice(game.dice)
+    if game.phase == "roll" and game.cube is not None and game.cube.asks(game.turn):
+        return ROLL_NOW
     return ""

@@ -1,8 +1,19 @@
-"""Game commands: move, board, position, resign, games, history and verify (R-TURN-*, R-END-6, R-DICE-1)."""
+"""Game commands: move, board, position, resign, games, history and verify (R-TURN-*, R-END-6, R-DICE-1); with
+`cube=on` roll, double, take and drop (R-CUBE-2, R-CUBE-3)."""
 
 from __future__ import annotations
 
-from game import AmbiguousPlayError, Game, GameError, IllegalPlayError, NotationError, Play, Side, parse_play
+from game import (
+    AmbiguousPlayError,
+    Game,
+    GameError,
+    GameFlowError,
+    IllegalPlayError,
+    NotationError,
+    Play,
+    Side,
+    parse_play,
+)
 from storage import GameRecord
 
 from . import dice, images, views, words
@@ -10,10 +21,10 @@ from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
-from .gamestate import game_of, seed_of, side_index, side_of, variant_of, variant_options
+from .gamestate import awaited, cube_of, game_of, seed_of, side_index, side_of, variant_of, variant_options
 from .progression import command_id, progress
 from .replies import Button, Picture, Reply
-from .turns import Event, Step, play_step
+from .turns import Event, Step, cube_step, play_step
 from .verify import describe, verify
 
 
@@ -34,8 +45,10 @@ async def move(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """Make the caller's play, written in notation (R-NOTE-1); errors name what was wrong (R-NOTE-3)."""
     record, side, game = await _running_game(svc, ctx, cmd)
     if game.turn is not side or game.phase != "move" or game.dice is None:
+        if game.cube is not None and awaited(game) is side:
+            raise await _not_now(svc, ctx, record, game, side)
         names = await svc.names(record)
-        raise Refusal("It is {name}'s turn in game #{id}, not yours.", name=names[game.turn], id=record.id)
+        raise Refusal("It is {name}'s turn in game #{id}, not yours.", name=names[awaited(game)], id=record.id)
     assert cmd.notation is not None
     try:
         play = parse_play(game.position, game.dice, cmd.notation)
@@ -52,6 +65,59 @@ async def make_play(svc: Core, ctx: Ctx, record: GameRecord, side: Side, game: G
     return await progress(svc, ctx, record, (step,), [], command)
 
 
+async def roll(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
+    """R-CUBE-2: the side asked "roll or double" rolls (and plays on as after any roll)."""
+    record, side, game = await _running_game(svc, ctx, cmd)
+    if game.phase != "decide" or game.turn is not side:
+        raise await _not_now(svc, ctx, record, game, side)
+    rolled = game.roll(*dice.roll(seed_of(record), record.id, record.turn))
+    return await progress(svc, ctx, record, (), [], command_id(ctx, record, "roll"), (rolled, record.turn + 1))
+
+
+async def double(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
+    """R-CUBE-2: the side to move doubles before its roll; the engine says why when it may not."""
+    return await _cube(svc, ctx, cmd, "double")
+
+
+async def take(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
+    """R-CUBE-3: the side asked takes: the cube doubles, is the taker's, and the doubler rolls at once."""
+    return await _cube(svc, ctx, cmd, "take")
+
+
+async def drop(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
+    """R-CUBE-3: the side asked drops: the doubler wins the cube's value before the offer."""
+    return await _cube(svc, ctx, cmd, "drop")
+
+
+async def _cube(svc: Core, ctx: Ctx, cmd: Command, verb: str) -> Reply:
+    record, side, game = await _running_game(svc, ctx, cmd)
+    if verb == "double" and game.cube is not None and game.turn is side and game.phase in ("roll", "decide"):
+        pass  # the engine gives the precise reason when the double is refused (Crawford, owner, 64, dead)
+    elif (verb == "double" and (game.phase != "decide" or game.turn is not side)) or \
+            (verb != "double" and game.answering is not side):
+        raise await _not_now(svc, ctx, record, game, side)
+    try:
+        step = cube_step(game, verb, record.turn, record.id)
+    except GameFlowError as exc:
+        return Reply(words.game_error(ctx.lang, exc), ok=False, private=True)
+    return await progress(svc, ctx, record, (step,), [], command_id(ctx, record, verb))
+
+
+async def _not_now(svc: Core, ctx: Ctx, record: GameRecord, game: Game, side: Side) -> Refusal:
+    """The refusal of a roll, double, take or drop out of its time: what the game waits for instead."""
+    if game.cube is None:
+        return Refusal("Game #{id} is played without the doubling cube.", id=record.id)
+    names = await svc.names(record)
+    waiting = awaited(game)
+    if waiting is not side:
+        return Refusal("It is {name}'s turn in game #{id}, not yours.", name=names[waiting], id=record.id)
+    if game.phase == "answer":
+        return Refusal("Game #{id} waits for your answer to the double: /take or /drop.", id=record.id)
+    if game.phase == "decide":
+        return Refusal("Game #{id} waits for you to /roll or /double.", id=record.id)
+    return Refusal("Your dice are on the table in game #{id}: make your move.", id=record.id)
+
+
 async def board(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     record = await svc.find_game(ctx, cmd.ref)
     return await views.view(svc, ctx, record, [ctx.t("Game #{id}: {variant}.", id=record.id,
@@ -59,9 +125,17 @@ async def board(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
 
 
 async def position(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    """The TPN of the game (RULES.md §11), with the variant beside it."""
+    """The TPN of the game (RULES.md §11), with the variant beside it; with a cube, the cube (value, owner, a
+    pending offer, the Crawford game) and the match score beside the TPN, never inside it (R-CUBE-8)."""
     record = await svc.find_game(ctx, cmd.ref)
-    return Reply(f"{_describe(record)}\n{record.position}", private=True)
+    lines = [_describe(record), record.position]
+    cube = cube_of(record)
+    if cube is not None:
+        lines.append(cube.describe())
+        if record.match_id:
+            match = await svc.store.matches.get(record.match_id)
+            lines.append(f"match {match.score[0]}-{match.score[1]} to {match.target}")
+    return Reply("\n".join(lines), private=True)
 
 
 async def resign(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
@@ -117,7 +191,7 @@ async def games(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         record = await svc.store.games.get(gid)
         names = await svc.names(record)
         side = svc.player_side(ctx, record)
-        turn = game_of(record).turn
+        turn = awaited(game_of(record))  # the side asked to take or drop, else the side to move
         whose = ctx.t("your turn") if turn is side else ctx.t("{name}'s turn", name=names[turn])
         lines.append(f"#{record.id} {_title(ctx, record)} — {names[Side.WHITE]} v {names[Side.BLACK]} — {whose}")
     if not lines:

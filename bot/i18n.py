@@ -59,6 +59,7 @@ REASONS: dict[str, str] = {
     "stuck": "neither side can move",
     "resign": "resignation",
     "timeout": "out of time",
+    "drop": "the double was dropped",
 }
 
 

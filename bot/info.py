@@ -18,6 +18,8 @@ HELP_HEAD = "Commands:"
 HELP_GAMES = "Games (the word to type after each name):"
 HELP_EXAMPLE = "For example /play ai tavli to 5, or /challenge @name tabla cycle=tabla to 7."
 HELP_OPTIONS = "Options: mother=win|win+tie|tie|off (plakoto, tapa, mahbusa), scoring=mars|backgammon."
+HELP_CUBE = ("The doubling cube: cube=on (plakoto, tapa, mahbusa, portes, tabla; not in a cycle match), then /roll or "
+             "/double before your roll, /take or /drop a double. /rules cube explains it.")
 
 
 def help_text(lang: str, platform: str) -> str:
@@ -30,7 +32,7 @@ def help_text(lang: str, platform: str) -> str:
     lines += [f"{spec.usage(t)} — {t(spec.help)}" for spec in listed(platform)]
     lines += ["", t(HELP_GAMES)]
     lines += [f"• {offer.name(lang)}: {offer.typed}" for offer in OFFERS]
-    lines += [t(HELP_EXAMPLE), t(HELP_OPTIONS)]
+    lines += [t(HELP_EXAMPLE), t(HELP_OPTIONS), t(HELP_CUBE)]
     return "\n".join(lines)
 
 
@@ -74,6 +76,14 @@ RULES.update({
                    "the same game. Start one with /challenge @name tabla cycle=tabla to 7.",
 })
 RULES["prava"] = RULES["tabla"]
+RULES["cube"] = (  # RULES.md §13, R-CUBE-1…8
+    "The doubling cube (cube=on): every game starts with the cube at 1 in the middle. Before your roll you may "
+    "double (/double) if the cube is in the middle or yours; otherwise you roll (/roll). Your opponent takes "
+    "(/take): the cube's value doubles, it becomes theirs and you roll; or drops (/drop): you win the cube's "
+    "value before the double. Every other win scores its points times the cube (a tie still scores nothing); a "
+    "resignation concedes the game's value times the cube. The cube goes no higher than 64. In a match, the game "
+    "right after a side first reaches one point short of the target is the Crawford game: nobody may double in "
+    "it. An unanswered double counts as dropped when its time runs out.")
 RULES_INTRO = "Dice are rolled by me; doubles play four times; you must use as many dice as you can, the larger if " \
               "only one. The rules of each game:"
 
@@ -83,8 +93,11 @@ async def help_(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
 
 
 async def rules(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
+    if cmd.value == "cube":
+        return Reply(ctx.t(RULES["cube"]))
     if cmd.variant is None:
-        lines = [ctx.t(RULES_INTRO), *(f"• {offer.name(ctx.lang)}: /rules {offer.typed}" for offer in OFFERS)]
+        lines = [ctx.t(RULES_INTRO), *(f"• {offer.name(ctx.lang)}: /rules {offer.typed}" for offer in OFFERS),
+                 f"• {ctx.t('The doubling cube')}: /rules cube"]
         return Reply("\n".join(lines))
     if cmd.variant == "tabla" and cmd.value == "cycle":
         return Reply(ctx.t(RULES["tabla-cycle"]))

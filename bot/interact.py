@@ -2,13 +2,15 @@
 
 A press is checked before anything changes: the data must unpack, the game must be this chat's, the button's
 version must be the game's current one ("that board is out of date" otherwise), and a builder press must come
-from the player to move. A confirm press carries the whole play built, and its command id derives from the
-action, so the same press twice applies once.
+from the player to move; a cube press (Roll, Double, Take, Drop, R-CUBE-2/3) from the player the game waits on,
+with a command id derived from the action (a press twice, or two answers racing, apply once). A confirm press
+carries the whole play built, and its command id derives from the action, so the same press twice applies once.
 """
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 from game import GameError, IllegalPlayError, Play, Side, build, parse_play, score_play
 from storage import GameRecord, NotFound
@@ -24,6 +26,7 @@ from .replies import Reply, Suggestion
 
 MAX_SUGGESTIONS = 25
 BUILDER = (Verb.BUILD, Verb.CONFIRM)  # the verbs whose argument is a partial play
+CUBE = {Verb.ROLL: handlers.roll, Verb.DOUBLE: handlers.double, Verb.TAKE: handlers.take, Verb.DROP: handlers.drop}
 
 
 async def press(svc: Core, ctx: Ctx, data: str) -> Reply:
@@ -42,6 +45,10 @@ async def press(svc: Core, ctx: Ctx, data: str) -> Reply:
     record = await _game(svc, ctx, action)
     if action.verb is Verb.BOARD:
         return await views.private_view(svc, ctx, record)
+    if action.verb in CUBE:
+        digest = hashlib.sha256(f"{ctx.player.id}:{data}".encode()).hexdigest()[:24]
+        return await CUBE[action.verb](svc, replace(ctx, command_id=f"k:{digest}"), Command(action.verb.name.lower(),
+                                                                                               ref=record.id))
     game = game_of(record)
     side = svc.player_side(ctx, record)
     if game.phase != "move" or game.dice is None or game.turn is not side:

@@ -25,9 +25,7 @@ def _setup(cmd: Command) -> tuple[str, dict[str, str], int]:
 
     :raises OptionError: options the variant or cycle does not take (the engine's words, translated).
     """
-    spec = matches.spec_of(cmd.variant, cmd.options)
-    if spec.variant.cube:
-        raise Refusal("The doubling cube (cube=on) is not available yet; play without it.")
+    spec = matches.spec_of(cmd.variant, cmd.options)  # refuses cube=on in a cycle and where no cube is (§13)
     target = cmd.match_to or DEFAULT_MATCH
     if target % 2 == 0:  # R-MATCH-1 (a slash command's number does not pass through the grammar)
         raise Refusal("A match is played to an odd number of points (1, 3, 5, …), not {n}: try {lower} or "

@@ -11,12 +11,12 @@ from __future__ import annotations
 import base64
 import hashlib
 
-from game import CYCLES, Game, Match, MatchSpec, Side, Variant, cycle_variant, match_spec
+from game import CYCLES, Cube, Game, Match, MatchSpec, Side, Variant, cycle_variant, match_spec
 from storage import AlreadyExists, GameRecord, MatchRecord, NotFound
 
 from .context import Ctx
 from .core import Core
-from .gamestate import OPENING, TIE, side_of
+from .gamestate import OPENING, TIE, outcome_of, side_of
 from .words import board_words
 
 DEFAULT_VARIANT = "plakoto"
@@ -53,8 +53,24 @@ async def engine_match(svc: Core, match: MatchRecord) -> Match:
                 won += 1
     index = won % len(CYCLES[spec.cycle]) if spec.cycle else 0
     variant = cycle_variant(spec.cycle, index, spec.options) if spec.cycle else spec.variant
+    replay = Match.start(spec, match.target)
+    if variant.cube and spec.cycle is None and match.target > 1:
+        replay = await _replayed(svc, match, replay)
     return Match(variant, match.target, match.score[0], match.score[1], max(0, len(match.games) - 1), starter,
-                 spec.cycle, index, spec.options)
+                 spec.cycle, index, spec.options, replay.crawford)
+
+
+async def _replayed(svc: Core, match: MatchRecord, replay: Match) -> Match:
+    """The match with its finished games replayed in order, for the Crawford status of its current game
+    (R-CUBE-5; the status is not stored twice)."""
+    for gid in match.games[:-1]:
+        try:
+            record = await svc.store.games.get(gid)
+        except NotFound:
+            continue
+        if record.result is not None and not replay.over:
+            replay = replay.record(outcome_of(record.result))
+    return replay
 
 
 def game_number(match: MatchRecord, game_id: str) -> int:
@@ -75,9 +91,11 @@ def where(ctx: Ctx, match: MatchRecord, game: GameRecord) -> str:
 
 
 async def create_game(svc: Core, match: MatchRecord, index: int, starter: Side | None,
-                      v: Variant) -> GameRecord:
-    """Game number `index` of `match`, of variant `v` (its id derives from the match, so a retry finds it)."""
-    game = Game.new(v, starter)
+                      v: Variant, cube: Cube | None = None) -> GameRecord:
+    """Game number `index` of `match`, of variant `v` (its id derives from the match, so a retry finds it),
+    with the doubling cube `cube` (`Match.cube()`: at 1 in the middle, knowing the score and the Crawford game,
+    R-CUBE-1, R-CUBE-5)."""
+    game = Game.new(v, starter, cube)
     game_id = short_id(f"{match.id}:{index}") if index else None
     for attempt in range(5):
         gid = game_id or short_id(svc.seeds() + str(attempt))
@@ -85,7 +103,8 @@ async def create_game(svc: Core, match: MatchRecord, index: int, starter: Side |
             return await svc.store.games.create(
                 variant=v.name, options=v.options(), seed=svc.seeds(), players=match.players,
                 position=game.position.to_tpn(), dice=OPENING if game.phase == "opening" else "", turn=0,
-                chat=match.chat, match_id=match.id, now=svc.clock(), game_id=gid)
+                chat=match.chat, match_id=match.id, now=svc.clock(), game_id=gid,
+                cube=None if game.cube is None else game.cube.to_data())
         except AlreadyExists:
             if game_id is not None:
                 existing = await svc.store.games.get(game_id)

@@ -94,6 +94,7 @@ HELD: tuple[tuple[str, str, Callable[[Any], list[str]]], ...] = (
     ("bot.info", "HELP_GAMES", _itself),
     ("bot.info", "HELP_EXAMPLE", _itself),
     ("bot.info", "HELP_OPTIONS", _itself),
+    ("bot.info", "HELP_CUBE", _itself),
     ("bot.commands", "TABLE", _table),
     ("bot.info", "RULES_INTRO", _itself),
     ("bot.info", "RULES", _values),

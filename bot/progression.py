@@ -12,13 +12,13 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 
-from game import CYCLES, Game, Side, match_spec
+from game import CYCLES, Game, Match, Side, match_spec
 from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
 from . import dice, results, views, words
 from .context import Ctx
 from .core import Core
-from .gamestate import dice_field, game_of, result_of, seed_of, side_index, side_of
+from .gamestate import awaited, cube_data, dice_field, game_of, result_of, seed_of, side_index, side_of
 from .matches import create_game
 from .replies import Reply
 from .turns import Advance, Event, Step, advance
@@ -32,7 +32,7 @@ async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str]
     now = svc.clock()
     match = await svc.store.matches.create(variant=v.name, options=dict(options), players=players, target=target,
                                            starts_next=-1, chat=ctx.chat.key, now=now)
-    record = await create_game(svc, match, 0, None, v)
+    record = await create_game(svc, match, 0, None, v, Match.start(spec, target).cube())
     try:
         await svc.store.attention.mark(record.id, now)  # cleared once the opening is stored (`bot.resume`)
         await svc.store.matches.update(match, replace(match, games=(record.id,)), now=now)
@@ -62,9 +62,10 @@ async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str]
 
 
 def timeout_step(record: GameRecord) -> Step:
-    """The step of the side to move losing `record`'s game on time."""
+    """The step of the side the game waits on losing `record`'s game on time (a side asked to take drops,
+    R-CUBE-7)."""
     game = game_of(record)
-    to_move = game.turn
+    to_move = awaited(game)
     after = game.resign(to_move, "timeout")
     table = f"{game.dice[0]}-{game.dice[1]}" if game.dice else ""
     return Step(after, record.turn, to_move, table, "timeout",
@@ -97,8 +98,10 @@ class Interrupted(Exception):
 
 
 async def progress(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...], head: list[str],
-                   command: str) -> Reply:
+                   command: str, start: tuple[Game, int] | None = None) -> Reply:
     """Apply `first` (a human's step), let the service act until a human must decide, store it all, answer.
+    `start` (with no `first`) is the game and roll counter to go on from when a human's choice is not logged
+    as a step of its own: a roll chosen instead of a double (R-CUBE-2).
 
     The answer tells the truth when the store stops answering half-way (what was stored; the rest is resumed
     by `bot.resume`), and when another command changed the game first ("the game moved on", with the board).
@@ -109,7 +112,7 @@ async def progress(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, .
     if first and first[0].play != "timeout" and expired(svc, record):
         return await too_late(svc, ctx, record)  # sent after its deadline, before the loop acted on it
     try:
-        return await advance_and_answer(svc, ctx, record, first, head, command)
+        return await advance_and_answer(svc, ctx, record, first, head, command, start)
     except Interrupted as exc:
         return interrupted(ctx, record, first, exc)
     except VersionConflict:
@@ -119,15 +122,16 @@ async def progress(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, .
 
 
 async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...],
-                             head: list[str], command: str, *, header: bool = True) -> Reply:
-    """`progress` without the answers to outages and races; `header` as in `views.view`.
+                             head: list[str], command: str, start: tuple[Game, int] | None = None, *,
+                             header: bool = True) -> Reply:
+    """`progress` without the answers to outages and races; `start` as in `progress`, `header` as in
+    `views.view`.
 
     :raises Interrupted: part of the work was stored (the game stays marked for `bot.resume`).
     :raises StoreUnavailable: nothing was stored.
     :raises VersionConflict: the game changed before the first step was stored.
     """
-    game = first[-1].game if first else game_of(record)
-    rolls = first[-1].rolls if first else record.turn
+    game, rolls = (first[-1].game, first[-1].rolls) if first else start or (game_of(record), record.turn)
     seed = seed_of(record)
     computer = await svc.computer_sides(record)
     adv = await svc.offload(advance, game, seed, record.id, rolls, computer)
@@ -201,7 +205,7 @@ async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, step: Step) -> Reply
     current, log = await svc.store.games.snapshot(record.id)
     names = await svc.names(current)
     what = logged(ctx, log[-1], names) if log else ctx.t("game #{id} changed", id=record.id)
-    mine = ctx.t("resignation") if step.play == "resign" else step.play
+    mine = ctx.t("resignation") if step.play == "resign" else _play_words(ctx, step.play)
     text = ctx.t("The game moved on: {what}. Your {mine} was not made; here is the board now.", what=what,
                  mine=mine)
     reply = await views.view(svc, ctx, current, [text])
@@ -210,7 +214,8 @@ async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, step: Step) -> Reply
 
 def logged(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str]) -> str:
     """A logged turn in words: `bob 6-5 24/18 13/8`, `bob rolled 6-6 and could not move` (a passed turn,
-    R-TURN-3, never "played pass"), a resignation or a loss on time (R-END-6), or the opening roll."""
+    R-TURN-3, never "played pass"), a resignation or a loss on time (R-END-6), the cube's entries (R-CUBE-2,
+    R-CUBE-3), or the opening roll."""
     name = names[side_of(entry.side)]
     if entry.play == "opening":
         return ctx.t("opening roll {dice}", dice=entry.dice)
@@ -220,7 +225,18 @@ def logged(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str]) -> str:
         return ctx.t("{name} resigned", name=name)
     if entry.play == "timeout":
         return ctx.t("{name} ran out of time", name=name)
-    return f"{name} {entry.dice} {entry.play}".strip()
+    return f"{name} {entry.dice} {_play_words(ctx, entry.play)}".replace("  ", " ").strip()
+
+
+def _play_words(ctx: Ctx, play: str) -> str:
+    """A logged play as a player reads it: the cube's entries (R-CUBE-2, R-CUBE-3) in words, a play as written."""
+    if play == "double":
+        return ctx.t("double")
+    if play == "take":
+        return ctx.t("take")
+    if play == "drop":
+        return ctx.t("drop")
+    return play
 
 
 async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool, int]:
@@ -274,7 +290,7 @@ async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> t
 def record_state(current: GameRecord, game: Game, rolls: int, now: float, hours: float) -> GameRecord:
     """The record of `current` at `game`'s state, with the next deadline and reminder."""
     over = game.phase == "over"
-    return replace(current, position=game.position.to_tpn(), dice=dice_field(game), turn=rolls,
+    return replace(current, position=game.position.to_tpn(), dice=dice_field(game), turn=rolls, cube=cube_data(game),
                    result=result_of(game.outcome) if over and game.outcome else None,
                    deadline=None if over else now + hours * 3600,
                    remind_at=None if over else now + hours * 1800)

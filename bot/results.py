@@ -85,7 +85,8 @@ async def advance_match(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[
         if engine.winner is not None:
             new = replace(match, score=score, winner=side_index(engine.winner))
         else:
-            nxt = await create_game(svc, match, len(match.games), engine.next_starter, engine.variant)
+            nxt = await create_game(svc, match, len(match.games), engine.next_starter, engine.variant,
+                                    engine.cube())
             starts = -1 if engine.next_starter is None else side_index(engine.next_starter)
             new = replace(match, score=score, games=(*match.games, nxt.id), starts_next=starts)
         try:

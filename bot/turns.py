@@ -2,7 +2,8 @@
 
 From a game state it makes the opening roll (R-OPEN-1), rolls for the side to move (R-DICE-1, from the game's
 seed), passes a turn without a play, makes a forced play (R-TURN-3), and moves for the computer, until a human
-has a real choice or the game is over. Each logged action is a `Step`.
+has a real choice or the game is over. Each logged action is a `Step`. With `cube=on` (§13) a human's choice is
+also "roll or double" (`decide`) and "take or drop" (`answer`); the computer makes those by `cube_action`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from game import FlowEvent, Game, Play, Side, choose_play
+from game import FlowEvent, Game, Play, Side, choose_play, cube_action
 from renderer import LastPlay
 
 from .dice import ai_seed, format_dice, roll
@@ -76,6 +77,33 @@ def _stage_dice(game: Game, dice: str) -> str:
     return dice
 
 
+CUBE_MESSAGES = {
+    "double": "{side} doubles to {value} in game #{id}.",
+    "take": "{side} takes: the cube is at {value}.",
+    "drop": "{side} drops.",
+}
+
+
+def cube_step(game: Game, verb: str, rolls: int, game_id: str, before: tuple[Event, ...] = ()) -> Step:
+    """The step of a double, a take or a drop (R-CUBE-2, R-CUBE-3) by the side the game waits on: logged with
+    no dice (the position does not change; the next roll is simply the next one, R-DICE-1).
+
+    :raises GameFlowError: not the time for it (the engine's reason).
+    """
+    side = game.answering or game.turn
+    if verb == "double":
+        after = game.double()
+    elif verb == "take":
+        after = game.take()
+    elif verb == "drop":
+        after = game.drop()
+    else:
+        raise ValueError(f"not a cube action: {verb!r}")
+    value = after.cube.offered_value if verb == "double" and after.cube else after.cube_value
+    event = Event(CUBE_MESSAGES[verb], {"side": side, "value": value, "id": game_id})
+    return Step(after, rolls, side, "", verb, (*before, event))
+
+
 def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collection[Side]) -> Advance:
     """Act until a human in `game` has a choice to make; `computer` are the sides the engine plays.
 
@@ -101,6 +129,19 @@ def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collectio
             game = game.roll(*roll(seed, game_id, rolls))
             rolls += 1
             pending.extend(cascade_events(game))
+            continue
+        if game.phase in ("decide", "answer"):
+            if (game.answering or game.turn) not in computer:
+                break  # a human rolls or doubles, takes or drops
+            action = cube_action(game)
+            if action == "roll":
+                game = game.roll(*roll(seed, game_id, rolls))
+                rolls += 1
+                continue
+            assert action is not None
+            steps.append(cube_step(game, action, rolls, game_id, tuple(pending)))
+            pending = []
+            game = steps[-1].game
             continue
         plays = game.plays()
         assert game.dice is not None

@@ -76,7 +76,7 @@ def title(lang: str, name: str, options: Mapping[str, str] | None = None) -> str
     return f"{words.variant(name)} ({', '.join(extra)})" if extra else words.variant(name)
 
 
-SERVED_OPTIONS = ("mother", "scoring")  # the rule options a player may ask for (the cube is refused until served)
+SERVED_OPTIONS = ("mother", "scoring", "cube")  # the rule options a player may ask for
 
 
 def game_error(lang: str, exc: Exception) -> str:

@@ -77,7 +77,9 @@ def paint(lay: Layout) -> Image.Image:
         cv.sprite(die.box, ("die", die.side, die.value, die.box[2] - die.box[0]))
     for pill in lay.pills:
         x0, y0, x1, y1 = pill.box
-        cv.sprite(pill.box, ("rounded", x1 - x0, y1 - y0, (y1 - y0) // 2, pill.colour, None, 0))
+        radius = (y1 - y0) // 2 if pill.radius is None else pill.radius
+        cv.sprite(pill.box, ("rounded", x1 - x0, y1 - y0, radius, pill.colour, pill.stroke,
+                             0 if pill.stroke is None else 3))
     for lb in lay.labels:
         if lb.role != "point":
             cv.text(lb)

@@ -41,6 +41,10 @@ STAGE_SIZE = 19
 STAGE_H = 36
 BANNER_W = G.RIGHT_X1 - G.LEFT_X0 - 40
 MATCH_MAX_W = 320
+CUBE = 56               # the doubling cube's side (R-CUBE-8): in the bar, clear of four checkers on it
+CUBE_OFFERED = 64       # … offered, in the middle of the doubler's half
+CUBE_SIZE = 34
+CUBE_EDGE = 3           # from the end of the bar, at its owner's side
 
 
 def layout(scene: Scene) -> Layout:
@@ -94,6 +98,8 @@ class _Builder:
             pills.append(self._stage(stage))
         arrows, rings, marks = self._last_play()
         pills += self.badges
+        if not over and self.s.cube is not None:
+            pills.append(self._cube())
         dice = () if over or not self.s.dice else tuple(
             Die(v, _square(c, G.DIE), self.pos.turn)
             for v, c in zip(self.s.dice, G.dice_centres(self.pos.turn is self.viewer, len(self.s.dice)),
@@ -172,6 +178,23 @@ class _Builder:
                                  side=self.pos.turn, complex_script=text.complex_script))
         return Pill((cx - w // 2, G.MID - STAGE_H // 2, cx - w // 2 + w, G.MID + STAGE_H // 2), T.BANNER)
 
+    def _cube(self) -> Pill:
+        """The doubling cube (R-CUBE-8): at 1 in the middle of the bar; once taken at its owner's end of the bar
+        (the viewer's at the bottom) with its value; a pending offer in the doubler's half, in the accent colour,
+        showing the value offered."""
+        cube = self.s.cube
+        assert cube is not None
+        if cube.offered:
+            x, y = G.dice_centres(self.pos.turn is self.viewer, 1)[0]
+            size, value, face, ink = CUBE_OFFERED, cube.offered_value, T.ACCENT, T.ACCENT_DARK
+        else:
+            x, size, value, face, ink = G.BAR_X, CUBE, cube.value, T.NUMBER, T.NUMBER_DARK
+            half = G.INNER_Y1 - G.MID - CUBE_EDGE - CUBE // 2
+            y = G.MID if cube.owner is None else G.MID + (half if cube.owner is self.viewer else -half)
+        self.labels.append(Label("cube", str(value), x, y, "mm", CUBE_SIZE if size == CUBE else CUBE_SIZE + 4,
+                                 True, ink, side=cube.owner))
+        return Pill(_square((x, y), size), face, radius=8, stroke=T.FRAME_DARK)
+
     def _count_label(self, side: Side, text: str, x: int, y: int) -> None:
         self.labels.append(Label("count", text, x, y, "mm", COUNT_SIZE, True, T.CHECKER_TEXT[side], side=side))
 
@@ -218,6 +241,8 @@ class _Builder:
                 if sc is not None:
                     where = (w.cycle_match.format(cycle=w.cycle(sc.cycle), n=sc.target, game=sc.game)
                              if sc.cycle else w.match_to.format(n=sc.target))
+                    if self.s.cube is not None and self.s.cube.crawford:
+                        where += f"  ·  {w.crawford}"  # R-CUBE-5
                     match, match_size = self._beside(where, info, info_end)
                     self.labels.append(Label("match", match.text, G.RIGHT_X1, top + 57, "rm", match_size, False,
                                              T.PANEL_MUTED, complex_script=match.complex_script))

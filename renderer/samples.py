@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game import PRESETS, Position, Side, variant
+from game import PRESETS, Cube, Position, Side, variant
 
 from .scene import GameResult, LastMove, LastPlay, MatchScore, Scene, pending_stage
 from .words import Words
@@ -22,7 +22,7 @@ NAMES = {W: "Alice", B: "Νίκος"}
 # The picture's words in Greek and in Bulgarian: the service's catalogues translate them the same way.
 GREEK_WORDS = Words(
     to_move="ΠΑΙΖΕΙ", pips="μέτρημα {n}", bar_protected="προστατευμένη μπάρα", played="έπαιξε {play}",
-    pass_turn="καμία κίνηση, πάσο", match_to="αγώνας στους {n}",
+    pass_turn="καμία κίνηση, πάσο", match_to="αγώνας στους {n}", crawford="Κρόφορντ",
     cycle_match="{cycle} στους {n}  ·  παρτίδα {game}",
     off="ΕΞΩ", wait="ΑΝΑΜ.", wins="{name} κερδίζει", wins_match="{name} κερδίζει τον αγώνα {won}–{lost}",
     tie="Ισοπαλία", point_one="{n} πόντος",
@@ -30,7 +30,7 @@ GREEK_WORDS = Words(
     transferred="από τον αντίπαλο: {n} × {d}", then="{stage}, μετά {later}", later_stage="{d}-{d}",
     reasons={"single": "", "tie": "", "mars": "μαρς", "backgammon": "τριπλό", "mother": "μάνα",
              "capote": "καπότ", "stuck": "καμία κίνηση", "resign": "εγκατάλειψη", "resigned": "εγκατάλειψη",
-             "timeout": "εκτός χρόνου"},
+             "timeout": "εκτός χρόνου", "drop": "αρνήθηκε το διπλό"},
     variants={"plakoto": "Πλακωτό", "tapa": "Τάπα", "mahbusa": "Μαχμπούσα", "tawula": "Ταβούλα",
               "portes": "Πόρτες", "tabla": "Τάμπλα", "fevga": "Φεύγα", "gulbara": "Γκιουλμπαρά"},
     options={"mother=win": "μάνα: νίκη", "mother=win+tie": "μάνα: νίκη ή ισοπαλία", "mother=tie": "μάνα: ισοπαλία",
@@ -41,14 +41,14 @@ GREEK_WORDS = Words(
 BULGARIAN_WORDS = Words(
     to_move="НА ХОД", pips="{n} пипа", bar_protected="защитен бар", played="изигра {play}",
     pass_turn="няма ход, пас",
-    match_to="мач до {n}", cycle_match="{cycle} до {n}  ·  игра {game}", off="ВЪН", wait="ЧАКАТ",
-    wins="{name} печели", wins_match="{name} печели мача {won}–{lost}", tie="Равенство", point_one="{n} точка",
-    point_other="{n} точки",
+    crawford="Крауфорд", match_to="мач до {n}", cycle_match="{cycle} до {n}  ·  игра {game}", off="ВЪН",
+    wait="ЧАКАТ", wins="{name} печели", wins_match="{name} печели мача {won}–{lost}", tie="Равенство",
+    point_one="{n} точка", point_other="{n} точки",
     no_points="без точки", cascade="каскада: {n} × {d}", transferred="прехвърлени: {n} × {d}",
     then="{stage}, после {later}", later_stage="{d}-{d}",
     reasons={"single": "", "tie": "", "mars": "марс", "backgammon": "бекгемон", "mother": "майка",
              "capote": "капот", "stuck": "няма ходове", "resign": "предаване", "resigned": "предаване",
-             "timeout": "изтекло време"},
+             "timeout": "изтекло време", "drop": "отказано удвояване"},
     variants={"plakoto": "Плакото", "tapa": "Тапа", "mahbusa": "Махбуса", "tawula": "Тавула",
               "portes": "Портес", "tabla": "Табла", "fevga": "Февга", "gulbara": "Гюлбара"},
     options={"mother=win": "майка: победа", "mother=win+tie": "майка: победа или равенство",
@@ -59,7 +59,7 @@ BULGARIAN_WORDS = Words(
 
 
 def _scene(name: str, tpn: str | None, viewer: Side, **kw: object) -> tuple[str, Scene]:
-    v = variant(name.split("-")[0])
+    v = variant(name.split("-")[0], {"cube": "on"} if "-cube" in name else {})
     pos = Position.start(v) if tpn is None else Position.from_tpn(tpn, v)
     names = kw.pop("names", NAMES)
     return name, Scene(pos, viewer, names=names, **kw)  # type: ignore[arg-type]
@@ -128,6 +128,15 @@ def sample_scenes() -> list[tuple[str, Scene]]:
         # black's own 13/11 round the left end, and 24/21 from the crowded stack on its 24-point
         _scene("gulbara-wrap", ",,,,B1,,,,B1,,B1,B11,W1,W1,,W1,W1,,W1,,,,B1,W10 w 0/0/0 0/0/0 t3/3", B,
                dice=(6, 1), last_play=LastPlay(B, (LastMove(13, 11), LastMove(24, 21)))),
+        # the doubling cube (R-CUBE-8): in the middle at 1, taken (at its owner's end of the bar), offered, and
+        # the Crawford game of a match
+        _scene("tapa-cube-middle", None, W, dice=(6, 5), cube=Cube()),
+        _scene("tapa-cube-taken", plakoto_mid, W, dice=(4, 2), last_play=white_pins, cube=Cube(4, W)),
+        _scene("portes-cube-offered", portes_bar, B, names={W: "Γιώργος", B: "Νίκος"}, words=GREEK_WORDS,
+               cube=Cube(2, W, offered=True), score=MatchScore(1, 2, 5)),
+        _scene("tapa-cube-crawford", "B7,,,,B3,,W2,,,W2,,B2,,,,W2,,,W8,,,B2,,wB1 b 0/0/0 0/0/0", W,
+               dice=(3, 1), names={W: "Мария", B: "Димитър"}, words=BULGARIAN_WORDS, score=MatchScore(4, 2, 5),
+               cube=Cube(crawford=True, away=(1, 3))),
         _scene("plakoto-won-greek", ",,,,,,,,,,,,B3,,,,,,B5,B4,,B3,, b 0/0/15 0/0/0", B,
                last_play=LastPlay(W, (LastMove(2, 0), LastMove(1, 0))), score=MatchScore(4, 1, 5),
                result=GameResult(W, 2, "mars"), names={W: "Γιώργος", B: "Νίκος"}, words=GREEK_WORDS),

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from game import Play, Position, Side, Variant
+from game import Cube, Play, Position, Side, Variant
 
 from .words import ENGLISH, Words
 
@@ -141,7 +141,9 @@ class Scene:
     `dice` belong to the side to move (`position.turn`); `names` are the players' names (a side without one is
     drawn as its colour); `words` are the picture's words in the viewer's language; `pending` is a Gul Bara
     stage the side to move still plays, shown instead of the one the position carries (`pending_stage`), if
-    any. Checked where it is made, so a bad scene fails in the caller, not while a board is drawn.
+    any. `cube` is the doubling cube of a game with `cube=on` (R-CUBE-8), drawn in the bar: in the middle, at
+    its owner's end, or offered in the doubler's half. Checked where it is made, so a bad scene fails in the
+    caller, not while a board is drawn.
 
     :raises ValueError: the dice are not one or two numbers 1..6.
     """
@@ -155,6 +157,7 @@ class Scene:
     result: ResultLike | None = None
     words: Words = ENGLISH
     pending: PendingStage | None = None
+    cube: Cube | None = None
 
     @property
     def variant(self) -> Variant:

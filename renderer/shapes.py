@@ -118,8 +118,13 @@ class Panel:
 
 @dataclass(frozen=True, slots=True)
 class Pill:
+    """A filled rounded box: a pill (`radius` None: half its height) or, with a `radius`, a rounded square
+    (the doubling cube, with its `stroke`)."""
+
     box: Box
     colour: RGB
+    radius: int | None = None
+    stroke: RGB | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,7 +64,9 @@ def board_svg(lay: Layout) -> str:
     for die in lay.dice:
         out.append(_die(die.value, die.side, die.box))
     for pill in lay.pills:
-        out.append(_rect(pill.box, pill.colour, radius=(pill.box[3] - pill.box[1]) // 2))
+        radius = (pill.box[3] - pill.box[1]) // 2 if pill.radius is None else pill.radius
+        out.append(_rect(pill.box, pill.colour, radius=radius, stroke=pill.stroke,
+                         width=0 if pill.stroke is None else 3))
     for lb in lay.labels:
         if lb.role != "point":
             out.append(_text(lb))

@@ -34,7 +34,7 @@ FIELDS: Mapping[str, frozenset[str]] = MappingProxyType({
 REASONS: Mapping[str, str] = MappingProxyType({
     "single": "", "tie": "", "mars": "mars", "backgammon": "backgammon", "mother": "mother piece",
     "capote": "capote", "stuck": "no moves left", "resign": "resigned", "resigned": "resigned",
-    "timeout": "out of time"})
+    "timeout": "out of time", "drop": "double dropped"})
 
 VARIANTS: Mapping[str, str] = MappingProxyType({
     "plakoto": "Plakoto", "tapa": "Tapa", "mahbusa": "Mahbusa", "tawula": "Tawula", "portes": "Portes",
@@ -56,6 +56,7 @@ class Words:
     - `pips` (`{n}`: the pip count, the pips still to travel; not the points of a match), `bar_protected`
       (R-ENTER-4), `played` (`{play}`: the play's notation) or `pass_turn` (instead, when the player could not
       move and the turn passed, R-TURN-3): a player's info line.
+    - `crawford`: beside the match length in the Crawford game (R-CUBE-5).
     - `match_to` (`{n}`): the match length; `cycle_match` (`{cycle}`, `{n}`, `{game}`) instead in a cycle
       match (R-CYCLE-1), the cycle named by `cycles`; `off` and `wait`: the tray's captions (borne off;
       waiting, tawula).
@@ -76,6 +77,7 @@ class Words:
     pass_turn: str = "no move, turn passed"
     match_to: str = "match to {n}"
     cycle_match: str = "{cycle} to {n}  ·  game {game}"
+    crawford: str = "Crawford"
     off: str = "OFF"
     wait: str = "WAIT"
     wins: str = "{name} wins"

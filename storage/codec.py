@@ -64,6 +64,7 @@ def dump_game(game: GameRecord, *, version: int | None = None, updated_at: float
         "rm": game.remind_at,
         "res": [result.winner, result.points, result.reason] if result else None,
         "seed": game.seed,
+        "cube": dict(game.cube) if game.cube is not None else None,
     })
 
 
@@ -87,6 +88,7 @@ def game_from(game_id: str, data: dict[str, Any]) -> GameRecord:
         remind_at=data.get("rm"),
         result=GameResult(res[0], res[1], res[2]) if res else None,
         seed=data.get("seed"),
+        cube=data.get("cube"),
     )
 
 

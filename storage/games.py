@@ -66,8 +66,10 @@ class GameRepository(Repository):
         now: float | None = None,
         game_id: str | None = None,
         seed: str | None = None,
+        cube: Mapping[str, object] | None = None,
     ) -> GameRecord:
-        """Store a new game at version 1, add it to its players' active games and schedule its times.
+        """Store a new game at version 1, add it to its players' active games and schedule its times (`cube`:
+        the doubling cube's data, R-CUBE-8).
 
         :raises AlreadyExists: `game_id` was given and is taken.
         """
@@ -77,6 +79,7 @@ class GameRepository(Repository):
                 id=game_id or new_id(), variant=variant, options=dict(options or {}), players=players,
                 position=position, start_position=position, dice=dice, turn=turn, version=1, created_at=now,
                 updated_at=now, chat=chat, match_id=match_id, deadline=deadline, remind_at=remind_at, seed=seed,
+                cube=cube,
             )
             if await self._client.set(self._keys.game(record.id), codec.dump_game(record), nx=True):
                 await self._sync_indexes(None, record, now)

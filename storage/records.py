@@ -28,7 +28,9 @@ class GameRecord:
     `start_position` is the position the game began from. `seed` is the secret the caller derives the game's
     dice from (kept beside the rules options, never inside them; the store does not interpret it). `deadline`
     is when the side to move runs out of time and `remind_at` when to nudge it; `ScheduleRepository.claim_due`
-    hands them out when they come due.
+    hands them out when they come due. `cube` is the doubling cube's state as plain data (`game.Cube.to_data`,
+    R-CUBE-8), None in a game without `cube=on`; a double or a take changes it (and the version) but not the
+    position.
     """
 
     id: str
@@ -48,6 +50,7 @@ class GameRecord:
     remind_at: float | None = None
     result: GameResult | None = None
     seed: str | None = None
+    cube: Mapping[str, object] | None = None
 
     @property
     def finished(self) -> bool:

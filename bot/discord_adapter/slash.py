@@ -29,6 +29,7 @@ from .people import PLATFORM, Interaction
 MAX_PLAY = 100
 MAX_REF = 20
 GAMES = [Choice(name=_(offer.name("en"), offer=offer.key), value=offer.key) for offer in games.OFFERS]
+RULE_CHOICES = [*GAMES, Choice(name=_("The doubling cube"), value="cube")]  # /rules cube (RULES.md §13)
 LANGUAGES = [Choice(name="English", value="en"), Choice(name="Български", value="bg"),
              Choice(name="Ελληνικά", value="el")]
 REMIND_WHERE = [Choice(name=_({"dm": "by direct message", "chat": "in the channel", "off": "never"}[w]), value=w)
@@ -131,7 +132,8 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
         async def command(interaction: Interaction, game: Range[str, 1, MAX_REF] | None = None) -> None:
             await answers.command(interaction, Command(name, ref=ref(game)))
 
-    for name in ("board", "position", "resign", "hint", "history", "review", "verify"):
+    for name in ("roll", "double", "take", "drop", "board", "position", "resign", "hint", "history", "review",
+                 "verify"):
         on_game(name)
 
     def bare(name: str) -> None:
@@ -150,10 +152,12 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
 
     @tree.command(name="rules", description=about("rules"))
     @app_commands.describe(variant=_("Which game"))
-    @app_commands.choices(variant=GAMES)
+    @app_commands.choices(variant=RULE_CHOICES)
     async def rules(interaction: Interaction, variant: Choice[str] | None = None) -> None:
         offer = games.BY_KEY.get(variant.value) if variant is not None else None
-        if offer is not None and offer.cycle is not None:
+        if variant is not None and variant.value == "cube":
+            cmd = Command("rules", value="cube")
+        elif offer is not None and offer.cycle is not None:
             cmd = Command("rules", variant=offer.cycle, value="cycle")
         else:
             cmd = Command("rules", variant=offer.variant if offer else None)

@@ -109,7 +109,7 @@ def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str,
     if in_progress is not None:  # a play part-way: its own arrows, not the last turn's
         shown_last, board = in_progress, replace(board, played="{play}")
     lay = layout(Scene(position, viewer, last_play=shown_last, dice=dice, names=side_names, score=score,
-                       result=game.outcome, words=board))
+                       result=game.outcome, words=board, cube=game.cube))
     out["svg"] = board_svg(lay)
     out["size"] = [lay.width, lay.height]
     return out

@@ -1,0 +1,46 @@
+"""The doubling cube on the board picture (R-CUBE-8): where it stands and what it shows, on the layout."""
+
+from __future__ import annotations
+
+from game import Cube, Position, Side, variant
+from renderer import MatchScore, Scene, layout
+from renderer import geometry as G
+from renderer import theme as T
+from renderer.svg import board_svg
+
+W, B = Side.WHITE, Side.BLACK
+TAPA = variant("tapa", {"cube": "on"})
+
+
+def cube_of(scene: Scene) -> tuple[str, int, int, T.RGB]:
+    lay = layout(scene)
+    [label] = lay.labels_with("cube")
+    [pill] = [p for p in lay.pills if p.radius is not None]
+    assert (pill.box[0] + pill.box[2]) // 2 == label.x and (pill.box[1] + pill.box[3]) // 2 == label.y
+    return label.text, label.x, label.y, pill.colour
+
+
+def test_the_cube_stands_in_the_middle_at_1_then_at_its_owners_end_of_the_bar() -> None:
+    start = Position.start(TAPA)
+    assert cube_of(Scene(start, W, cube=Cube())) == ("1", G.BAR_X, G.MID, T.NUMBER)
+    text, x, y, _ = cube_of(Scene(start, W, cube=Cube(4, W)))
+    assert (text, x) == ("4", G.BAR_X) and G.MID < y < G.INNER_Y1  # the viewer's: at the bottom
+    text, x, y, _ = cube_of(Scene(start, B, cube=Cube(4, W)))
+    assert (text, x) == ("4", G.BAR_X) and G.INNER_Y0 < y < G.MID  # seen by black: at the top
+
+
+def test_an_offer_shows_the_value_offered_in_the_doublers_half_in_the_accent_colour() -> None:
+    start = Position.start(TAPA)  # white to move
+    text, x, y, colour = cube_of(Scene(start, W, cube=Cube(2, W, offered=True)))
+    assert (text, (x, y), colour) == ("4", G.dice_centres(True, 1)[0], T.ACCENT)
+    text, x, y, _ = cube_of(Scene(start, B, cube=Cube(2, W, offered=True)))
+    assert (x, y) == G.dice_centres(False, 1)[0]
+
+
+def test_the_crawford_game_is_named_beside_the_match_and_no_cube_is_drawn_without_one() -> None:
+    start = Position.start(TAPA)
+    lay = layout(Scene(start, W, score=MatchScore(4, 2, 5), cube=Cube(crawford=True, away=(1, 3))))
+    assert lay.labels_with("match")[0].text == "match to 5  ·  Crawford"
+    plain = layout(Scene(Position.start(variant("tapa")), W, score=MatchScore(4, 2, 5)))
+    assert not plain.labels_with("cube") and "Crawford" not in plain.labels_with("match")[0].text
+    assert 'class="cube"' in board_svg(layout(Scene(start, W, cube=Cube())))
