@@ -34,7 +34,8 @@ from .replies import Caller, Chat, Identity
 
 log = logging.getLogger(__name__)
 
-COMPUTER = Identity("ai", "engine", "Computer")
+COMPUTER = Identity("ai", "engine", "Computer")  # its stored record: one identity, whatever the reader speaks
+COMPUTER_NAME = "Computer"  # the computer's name as a reader sees it: a catalogue message, shown in their language
 COMPUTER_NAMES = ("computer", "ai", "bot")  # names that mean the computer, in any case
 CACHE_SECONDS = 30.0
 P = ParamSpec("P")
@@ -241,14 +242,23 @@ class Core:
         """Drop a cached player record after a change made here."""
         self._players.forget(pid)
 
-    async def names(self, record: GameRecord | MatchRecord) -> dict[Side, str]:
+    async def names(self, record: GameRecord | MatchRecord, lang: str | None = None) -> dict[Side, str]:
+        """The players' names as a reader of `lang` sees them (`shown_name`; the default language if None)."""
         out = {}
         for i, pid in enumerate(record.players):
             try:
-                out[side_of(i)] = (await self.player(pid)).name
+                out[side_of(i)] = self.shown_name(await self.player(pid), lang or self.language)
             except NotFound:
                 out[side_of(i)] = "?"
         return out
+
+    @staticmethod
+    def shown_name(player: PlayerRecord, lang: str) -> str:
+        """A player's name as a reader of `lang` sees it: the computer's in `lang` ("Компютър", "Υπολογιστής"),
+        anyone else's as they wrote it. The stored record keeps the language-neutral identity."""
+        if (player.platform, player.platform_user_id) == (COMPUTER.platform, COMPUTER.user_id):
+            return i18n.tr(lang, COMPUTER_NAME)
+        return player.name
 
     async def find_game(self, ctx: Ctx, ref: str | None, *, shared_when_over: bool = False) -> GameRecord:
         """The game `ref` names, or the caller's only active game in this chat, or else the caller's game that

@@ -33,7 +33,7 @@ async def move(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """Make the caller's play, written in notation (R-NOTE-1); errors name what was wrong (R-NOTE-3)."""
     record, side, game = await _running_game(svc, ctx, cmd)
     if game.turn is not side or game.phase != "move" or game.dice is None:
-        names = await svc.names(record)
+        names = await svc.names(record, ctx.lang)
         raise Refusal("It is {name}'s turn in game #{id}, not yours.", name=names[game.turn], id=record.id)
     assert cmd.notation is not None
     try:
@@ -77,7 +77,7 @@ async def games(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     lines = []
     for gid in await svc.store.games.active_for(ctx.player.id):
         record = await svc.store.games.get(gid)
-        names = await svc.names(record)
+        names = await svc.names(record, ctx.lang)
         side = svc.player_side(ctx, record)
         turn = game_of(record).turn
         whose = ctx.t("your turn") if turn is side else ctx.t("{name}'s turn", name=names[turn])
@@ -92,7 +92,7 @@ async def history(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     in any chat)."""
     record = await svc.find_game(ctx, cmd.ref, shared_when_over=True)
     record, log = await svc.store.games.snapshot(record.id)
-    names = await svc.names(record)
+    names = await svc.names(record, ctx.lang)
     lines = [ctx.t("Game #{id}: {variant}, {white} (white) v {black} (black).", id=record.id,
                    variant=_title(ctx, record), white=names[Side.WHITE], black=names[Side.BLACK])]
     for n, entry in enumerate(log, 1):

@@ -150,7 +150,7 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
 
 async def _answer(svc: Core, ctx: Ctx, stored: GameRecord, adv: Advance, head: list[str],
                   duplicate: bool) -> Reply:
-    names = await svc.names(stored)
+    names = await svc.names(stored, ctx.lang)
     lines = list(head)
     if not duplicate:
         lines += [views.say(ctx, e, names) for s in adv.steps for e in s.events]
@@ -196,7 +196,7 @@ def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Inte
 async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, step: Step) -> Reply:
     """Another command changed the game first: say what happened, and show the board as it is now."""
     current, log = await svc.store.games.snapshot(record.id)
-    names = await svc.names(current)
+    names = await svc.names(current, ctx.lang)
     if log:
         last = log[-1]
         what = (ctx.t("opening roll {dice}", dice=last.dice) if last.play == "opening" else

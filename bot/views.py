@@ -36,7 +36,7 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
                image: bool = True) -> Reply:
     """The reply showing a game: the lines, whose turn it is (mentioned), the board and the move builder."""
     game = game_of(record)
-    names = await svc.names(record)
+    names = await svc.names(record, ctx.lang)
     mentions: tuple[Identity, ...] = ()
     builder = None
     if game.phase == "move" and game.dice is not None:
