@@ -81,7 +81,8 @@ async def games(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         side = svc.player_side(ctx, record)
         turn = game_of(record).turn
         whose = ctx.t("your turn") if turn is side else ctx.t("{name}'s turn", name=names[turn])
-        lines.append(f"#{record.id} {_title(ctx, record)} — {names[Side.WHITE]} v {names[Side.BLACK]} — {whose}")
+        lines.append(ctx.t("#{id} {variant} — {white} v {black} — {whose}", id=record.id, variant=_title(ctx, record),
+                           white=names[Side.WHITE], black=names[Side.BLACK], whose=whose))
     if not lines:
         return Reply(ctx.t("You have no active games. Start one with /challenge or /play ai."), private=True)
     return Reply("\n".join([ctx.t("Your games:"), *lines]), private=True)
@@ -96,8 +97,7 @@ async def history(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     lines = [ctx.t("Game #{id}: {variant}, {white} (white) v {black} (black).", id=record.id,
                    variant=_title(ctx, record), white=names[Side.WHITE], black=names[Side.BLACK])]
     for n, entry in enumerate(log, 1):
-        who = names[side_of(entry.side)] if entry.play != "opening" else ctx.t("opening roll")
-        lines.append(f"{n}. {who}: {entry.dice} {entry.play}".rstrip())
+        lines.append(f"{n}. {words.log_entry(ctx.lang, entry.play, entry.dice, names[side_of(entry.side)])}")
     if not log:
         lines.append(ctx.t("No moves yet."))
     image = await svc.offload(images.replay_in, ctx.lang, record, log, names) if log else None

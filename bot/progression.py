@@ -199,8 +199,7 @@ async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, step: Step) -> Reply
     names = await svc.names(current, ctx.lang)
     if log:
         last = log[-1]
-        what = (ctx.t("opening roll {dice}", dice=last.dice) if last.play == "opening" else
-                f"{names[side_of(last.side)]} {last.dice} {last.play}".strip())
+        what = words.log_entry(ctx.lang, last.play, last.dice, names[side_of(last.side)])
     else:
         what = ctx.t("game #{id} changed", id=record.id)
     mine = ctx.t("resignation") if step.play == "resign" else step.play

@@ -76,7 +76,8 @@ def title(lang: str, name: str, options: Mapping[str, str] | None = None) -> str
     return f"{words.variant(name)} ({', '.join(extra)})" if extra else words.variant(name)
 
 
-SERVED_OPTIONS = ("mother", "scoring")  # the rule options a player may ask for (the cube is refused until served)
+SERVED_OPTIONS = {"mother": "mother=win|win+tie|tie|off", "scoring": "scoring=mars|backgammon"}
+"""The rule options a player may ask for, as typed (the cube is refused until served)."""
 
 
 def game_error(lang: str, exc: Exception) -> str:
@@ -97,11 +98,32 @@ def _words_of(lang: str, values: dict[str, object]) -> dict[str, object]:
             out[key] = i18n.tr(lang, "white")
         elif out.get(key) == "black":
             out[key] = i18n.tr(lang, "black")
-    if isinstance(out.get("variant"), str):
-        out["variant"] = board_words(lang).variant(str(out["variant"]))
+    words = board_words(lang)
+    for key in ("variant", "first"):  # variants named in a sentence (the typed ones stay as typed)
+        if isinstance(out.get(key), str):
+            out[key] = words.variant(str(out[key]))
+    if isinstance(out.get("games"), str):  # a cycle's games, "portes → plakoto → fevga"
+        out["games"] = " → ".join(words.variant(g) for g in str(out["games"]).split(" → "))
+    if isinstance(out.get("cycle"), str) and "typed" in out:  # a cycle named in a sentence beside its typed form
+        out["cycle"] = words.cycle(str(out["cycle"]))
     if isinstance(out.get("options"), str):  # the options a variant takes: only those a player may ask for
-        out["options"] = ", ".join(o for o in str(out["options"]).split(", ") if o in SERVED_OPTIONS)
+        out["options"] = ", ".join(SERVED_OPTIONS[o] for o in str(out["options"]).split(", ") if o in SERVED_OPTIONS)
     return out
+
+
+def log_entry(lang: str, play: str, dice: str, name: str) -> str:
+    """One logged turn (`storage.MoveLogEntry`) as a reader of `lang` reads it: `Dora: 6-4 24/18 13/9`, an
+    opening roll, a turn passed (R-TURN-3), a resignation (R-END-6) or a loss on time; a kind this version
+    does not know is shown as logged."""
+    if play == "opening":
+        return i18n.tr(lang, "opening roll: {dice}", dice=dice)
+    if play in ("pass", ""):
+        return i18n.tr(lang, "{name}: {dice}, no move, turn passed", name=name, dice=dice)
+    if play == "resign":
+        return i18n.tr(lang, "{name} resigned", name=name)
+    if play == "timeout":
+        return i18n.tr(lang, "{name} ran out of time", name=name)
+    return f"{name}: {dice} {play}".rstrip()
 
 
 def match_length(lang: str, n: int) -> str:
