@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from functools import cache
 
-from game import CYCLES, GameError, variant
+from game import ASCII_WORDS, CYCLES, GameError, variant
 from renderer import ENGLISH, Words
 
 from . import i18n
@@ -131,3 +131,9 @@ def match_length(lang: str, n: int) -> str:
     if n == 1:
         return i18n.tr(lang, "a single game")
     return i18n.trn(lang, "a match to {n} point", "a match to {n} points", n, n=n)
+
+
+@cache
+def ascii_words(lang: str) -> dict[str, str]:
+    """The words of the console's ASCII board (`game.ASCII_WORDS`) in `lang`."""
+    return {key: i18n.catalogue(lang).gettext(text) for key, text in ASCII_WORDS.items()}

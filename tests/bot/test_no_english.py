@@ -9,6 +9,7 @@ as such — a command with the words typed after it (`/play ai tavli to 5`), an 
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from collections.abc import AsyncIterator, Iterable
@@ -289,3 +290,44 @@ def test_the_heuristic_finds_english_and_spares_notation() -> None:
     assert english_words("Тапа, to 5 — Dora") == {"to"}
     assert english_words("Tapa, match to 5") == {"Tapa", "match", "to"}
     assert english_words("поискайте portes cycle=tavli, а не plakoto") == {"plakoto"}
+
+
+@pytest.mark.parametrize("lang", ["bg", "el"])
+async def test_a_console_session_of_a_tavli_match_is_free_of_english(
+        drawn: tuple[Service, list[Scene]], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's check: a Greek and a Bulgarian console session of a Tavli match against the computer, the ASCII
+    boards and the console's own words included, shows nothing English but names and notation."""
+    from bot import console as console_module
+    from bot.console import CHAT as CONSOLE_CHAT
+    from bot.console import Console
+
+    monkeypatch.setattr(console_module, "FEW_PLAYS", 1000)  # the legal plays under every board
+    service, _ = drawn
+    out = io.StringIO()
+    console = Console(service, out, None, "Dora", prompt=False)
+    assert await console.line(f"/lang chat {lang}")  # Erik, who chose no language, speaks the chat's
+    out.seek(0)
+    out.truncate()  # the greeting came before anyone chose a language
+    await console.start()
+    for text in ("/as Erik", "/as Dora", "/as computer", "/help", "/play ai tavli to 3"):
+        assert await console.line(text)
+    rng = random.Random(3)
+    dora = await service.store.players.find("console", "dora")
+    assert dora is not None
+    for _ in range(3000):
+        active = [g for g in await service.store.games.active_for(dora.id)]
+        if not active:
+            break
+        record = await service.store.games.get(active[0])
+        assert record.chat == CONSOLE_CHAT.key
+        game = game_of(record)
+        assert await console.line(f"/move {rng.choice(game.plays()).notation}")
+    else:
+        raise AssertionError("the match did not end")
+    for text in ("/history", "/games", "/standings", "/stats"):
+        assert await console.line(text)
+    text = out.getvalue()
+    IDS.update(re.findall(r"#(\w+)", text))
+    left = english_words(text, {"UTF", "computer", *PROPER.get(lang, set())})  # "/as computer" is echoed
+    assert "Tavli" not in text and "tavli" in text  # the match is named in the reader's words; typed in /help
+    assert not left, sorted(left)
