@@ -27,7 +27,7 @@ CHAT = Chat("console", "local")
 PROMPT_HELP = "tabla console: type /help, /play ai, /challenge @name; /as NAME switches player; /quit leaves."
 AS_USAGE = "Usage: /as NAME (letters, digits, _ . -; not the computer's name)"
 NOT_TEXT = "That line is not valid text (UTF-8); please type it again."
-COMPUTER_NAMES = ("computer", "ai", "bot")
+COMPUTER_NAMES = words.computer_names()  # no local player takes the computer's name, in any language
 FEW_PLAYS = 8  # the legal plays are listed under the board when there are at most this many
 
 

@@ -31,12 +31,12 @@ from .context import Ctx, Refusal
 from .gamestate import game_of, side_of
 from .images import board_png
 from .replies import Caller, Chat, Identity
+from .words import computer_names
 
 log = logging.getLogger(__name__)
 
 COMPUTER = Identity("ai", "engine", "Computer")  # its stored record: one identity, whatever the reader speaks
 COMPUTER_NAME = "Computer"  # the computer's name as a reader sees it: a catalogue message, shown in their language
-COMPUTER_NAMES = ("computer", "ai", "bot")  # names that mean the computer, in any case
 CACHE_SECONDS = 30.0
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -125,7 +125,7 @@ class Core:
         """`ensure`, and whether `update` (a command id) is seen for the first time: one round trip when the
         account is known here and nothing about the caller changed."""
         name = clean_name(who.name)
-        if name.lower() in COMPUTER_NAMES and (who.platform, who.user_id) != (COMPUTER.platform, COMPUTER.user_id):
+        if name.lower() in computer_names() and (who.platform, who.user_id) != (COMPUTER.platform, COMPUTER.user_id):
             name = f"{name} (player)"  # only the computer is called Computer
         account = (who.platform, who.user_id)
         known = self._accounts.get(account)
@@ -173,7 +173,7 @@ class Core:
             return await self.ensure(cmd.player)
         if cmd.target is None:
             return None
-        if cmd.target.lower() in COMPUTER_NAMES:
+        if cmd.target.lower() in computer_names():
             return await self.player(await self.computer_id())
         user_id = await self.store.directory.lookup(ctx.chat.platform, cmd.target)
         found = await self.store.players.find(ctx.chat.platform, user_id) if user_id else None

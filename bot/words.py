@@ -137,3 +137,13 @@ def match_length(lang: str, n: int) -> str:
 def ascii_words(lang: str) -> dict[str, str]:
     """The words of the console's ASCII board (`game.ASCII_WORDS`) in `lang`."""
     return {key: i18n.catalogue(lang).gettext(text) for key, text in ASCII_WORDS.items()}
+
+
+COMPUTER_WORDS = ("computer", "ai", "bot")  # names that mean the computer in any language, in any case
+
+
+@cache
+def computer_names() -> frozenset[str]:
+    """Every name that means the computer, lower-case: `COMPUTER_WORDS` and its name in each language
+    ("компютър", "υπολογιστής"), so no player takes it and `/stats Компютър` finds the computer."""
+    return frozenset({*COMPUTER_WORDS, *(i18n.tr(lang, "Computer").lower() for lang in i18n.available())})

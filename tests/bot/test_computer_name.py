@@ -56,3 +56,19 @@ async def test_the_computer_is_named_in_the_readers_language(drawn: tuple[Servic
         assert not any(o in text for o in other), (command, text)
     stored = await svc.store.players.find(COMPUTER.platform, COMPUTER.user_id)
     assert stored is not None and stored.name == "Computer"  # one identity, whatever the readers' languages
+
+
+@pytest.mark.parametrize("name", ["Компютър", "Υπολογιστής", "computer"])
+async def test_the_computers_name_in_any_language_means_the_computer(drawn: tuple[Service, list[Scene]],
+                                                                      name: str) -> None:
+    """`/stats Компютър` finds the computer, and nobody else may call themselves by its name."""
+    svc, _ = drawn
+    impostor = Identity("console", "mallory", name, username="mallory")
+    me = Caller(ZOE, CHAT)
+    assert (await svc.handle(me, "/lang bg")).ok
+    assert (await svc.handle(me, "/play ai tapa to 1")).ok
+    assert (await svc.handle(me, "/resign")).ok
+    stats = await svc.handle(me, f"/stats {name}")
+    assert stats.ok and "Компютър: мачове 1–0" in stats.text, stats.text
+    record = await svc.ensure(impostor)
+    assert record.name.lower() != name.lower()
