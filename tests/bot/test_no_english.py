@@ -239,6 +239,15 @@ async def test_every_reply_is_free_of_english(drawn: tuple[Service, list[Scene]]
     await s.say(mover, "/move 1/off 1/off", ok=False)
     await s.say(mover, "/move nonsense", ok=False)
     await s.press_all(mover, started)
+    for suggestion in await service.suggest(Caller(mover, CHAT), ""):
+        s.seen.append(("autocomplete", suggestion.label))
+    stale = started.builder.rows[0][0].data if started.builder and started.builder.rows else None
+    await s.say(mover, f"/move {game.plays()[0].notation} {gid}")
+    if stale is not None:  # a button of a board that has moved on, and a button pressed by a stranger
+        s.keep("a stale button", await service.press(Caller(mover, CHAT), stale))
+        s.keep("someone else's button", await service.press(Caller(DORA if mover is ERIK else ERIK, CHAT), stale))
+    s.keep("a button that is no button", await service.press(Caller(mover, CHAT), "t1:zz:nonsense"))
+    await s.say(DORA, f"/lang chat {lang}")
     kinds = set()
     for _ in range(4):
         clock.advance(30)
