@@ -75,8 +75,8 @@ RULES.update({
                    "the same game. Start one with /challenge @name tabla cycle=tabla to 7.",
 })
 RULES["prava"] = RULES["tabla"]
-RULES_INTRO = "Dice are rolled by me; doubles play four times; you must use as many dice as you can, the larger if " \
-              "only one. The rules of each game:"
+RULES_INTRO = "Dice are rolled by me; doubles play four times (in Gul Bara later doubles cascade); you must use as " \
+              "many dice as you can, the larger if only one. The rules of each game:"
 
 
 async def help_(svc: Core, ctx: Ctx, cmd: Command) -> Reply:

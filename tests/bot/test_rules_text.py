@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot import i18n
-from bot.info import RULES
+from bot.info import RULES, RULES_INTRO
 
 
 def test_fevga_says_the_unblocking_rule_is_the_one_point_trap() -> None:
@@ -26,3 +26,10 @@ def test_plakoto_says_when_a_pinned_mother_wins() -> None:
 @pytest.mark.parametrize("game", ["fevga", "plakoto"])
 def test_the_corrected_rules_are_translated(lang: str, game: str) -> None:
     assert i18n.catalogue(lang).gettext(RULES[game]) != RULES[game]
+
+
+def test_the_intro_does_not_promise_four_moves_for_every_double() -> None:
+    """R-GULBARA-3: from a side's fourth turn on, a Gul Bara double cascades past four moves."""
+    assert "Gul Bara" in RULES_INTRO and "cascade" in RULES_INTRO
+    for lang in ("bg", "el"):
+        assert i18n.catalogue(lang).gettext(RULES_INTRO) != RULES_INTRO
