@@ -31,12 +31,11 @@ from .context import Ctx, Refusal
 from .gamestate import game_of, side_of
 from .images import board_png
 from .replies import Caller, Chat, Identity
-from .words import computer_names
+from .words import computer_name, computer_names
 
 log = logging.getLogger(__name__)
 
 COMPUTER = Identity("ai", "engine", "Computer")  # its stored record: one identity, whatever the reader speaks
-COMPUTER_NAME = "Computer"  # the computer's name as a reader sees it: a catalogue message, shown in their language
 CACHE_SECONDS = 30.0
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -257,7 +256,7 @@ class Core:
         """A player's name as a reader of `lang` sees it: the computer's in `lang` ("Компютър", "Υπολογιστής"),
         anyone else's as they wrote it. The stored record keeps the language-neutral identity."""
         if (player.platform, player.platform_user_id) == (COMPUTER.platform, COMPUTER.user_id):
-            return i18n.tr(lang, COMPUTER_NAME)
+            return computer_name(lang)
         return player.name
 
     async def find_game(self, ctx: Ctx, ref: str | None, *, shared_when_over: bool = False) -> GameRecord:

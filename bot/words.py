@@ -14,6 +14,7 @@ import logging
 from collections.abc import Mapping
 from dataclasses import fields
 from functools import cache
+from types import MappingProxyType
 
 from game import ASCII_WORDS, CYCLES, GameError, variant
 from renderer import ENGLISH, Words
@@ -134,16 +135,22 @@ def match_length(lang: str, n: int) -> str:
 
 
 @cache
-def ascii_words(lang: str) -> dict[str, str]:
+def ascii_words(lang: str) -> Mapping[str, str]:
     """The words of the console's ASCII board (`game.ASCII_WORDS`) in `lang`."""
-    return {key: i18n.catalogue(lang).gettext(text) for key, text in ASCII_WORDS.items()}
+    return MappingProxyType({key: i18n.catalogue(lang).gettext(text) for key, text in ASCII_WORDS.items()})
 
 
 COMPUTER_WORDS = ("computer", "ai", "bot")  # names that mean the computer in any language, in any case
+
+
+def computer_name(lang: str) -> str:
+    """The computer's name as a reader of `lang` sees it ("Computer", "Компютър", "Υπολογιστής"); its stored
+    player record keeps one language-neutral identity (`bot.core.COMPUTER`)."""
+    return i18n.tr(lang, "Computer")
 
 
 @cache
 def computer_names() -> frozenset[str]:
     """Every name that means the computer, lower-case: `COMPUTER_WORDS` and its name in each language
     ("компютър", "υπολογιστής"), so no player takes it and `/stats Компютър` finds the computer."""
-    return frozenset({*COMPUTER_WORDS, *(i18n.tr(lang, "Computer").lower() for lang in i18n.available())})
+    return frozenset({*COMPUTER_WORDS, *(computer_name(lang).lower() for lang in i18n.available())})

@@ -77,9 +77,9 @@ async def test_option_mistakes_are_sentences_without_rule_ids_or_the_cube(servic
 
 async def test_the_options_a_variant_takes_are_offered_without_the_cube(service: Service) -> None:
     text = await _say(service, "en", "/play ai portes mother=tie")
-    assert text == "Portes has no option 'mother': its options are scoring"
+    assert text == "Portes has no option 'mother': its options are scoring=mars|backgammon"
     text = await _say(service, "en", "/play ai plakoto colour=red")
-    assert text == "Unknown option 'colour': the options are mother, scoring"
+    assert text == "Unknown option 'colour': the options are mother=win|win+tie|tie|off, scoring=mars|backgammon"
 
 
 async def _finished_game(service: Service) -> tuple[GameRecord, list[MoveLogEntry]]:
