@@ -18,20 +18,25 @@ from typing import TextIO
 
 from game import Game, Position, Side, render_ascii, variant
 
+from . import i18n, words
 from .commands import Command, CommandError, parse
 from .replies import Board, Caller, Chat, Identity, Notice, Reply
 from .service import Service
 
 CHAT = Chat("console", "local")
 PROMPT_HELP = "tabla console: type /help, /play ai, /challenge @name; /as NAME switches player; /quit leaves."
-COMPUTER_NAMES = ("computer", "ai", "bot")
+AS_USAGE = "Usage: /as NAME (letters, digits, _ . -; not the computer's name)"
+NOT_TEXT = "That line is not valid text (UTF-8); please type it again."
+COMPUTER_NAMES = words.computer_names()  # no local player takes the computer's name, in any language
 FEW_PLAYS = 8  # the legal plays are listed under the board when there are at most this many
 
 
-def ascii_board(board: Board) -> str:
+def ascii_board(board: Board, lang: str = i18n.DEFAULT) -> str:
+    """The board as text, in `lang`'s words and titled with the game's name in `lang`."""
     v = variant(board.variant, dict(board.options))
     viewer = Side.WHITE if board.viewer == 0 else Side.BLACK
-    return render_ascii(Position.from_tpn(board.position, v), viewer, board.dice)
+    return render_ascii(Position.from_tpn(board.position, v), viewer, board.dice, words=words.ascii_words(lang),
+                        variant=words.title(lang, board.variant, dict(board.options)))
 
 
 class Console:
@@ -48,18 +53,23 @@ class Console:
         self.source = source
         me = name or _default_name()
         self.me = Identity("console", me.lower(), me)
+        self.lang = service.language if service is not None else i18n.DEFAULT  # the local player's language
         self._reader: asyncio.Task[None] | None = None
+
+    def t(self, message: str, /, **values: object) -> str:
+        """A console message in the local player's language."""
+        return i18n.tr(self.lang, message, **values)
 
     def show(self, reply: Reply) -> None:
         print(reply.text, file=self.out)
         if reply.board is not None:
             try:
-                print(ascii_board(reply.board), file=self.out)
+                print(ascii_board(reply.board, self.lang), file=self.out)
                 plays = legal_plays(reply.board) if reply.builder is not None else []
                 if 1 < len(plays) <= FEW_PLAYS:
-                    print(f"Legal plays: {', '.join(plays)}", file=self.out)
+                    print(self.t("Legal plays: {plays}", plays=", ".join(plays)), file=self.out)
             except Exception as exc:  # a board that cannot be drawn is not worth stopping for
-                print(f"(no board: {exc})", file=self.out)
+                print(self.t("(no board: {error})", error=exc), file=self.out)
         if reply.picture is not None and self.boards is not None:
             self.boards.mkdir(parents=True, exist_ok=True)
             stem = f"{reply.game_id or 'picture'}-{time.time_ns() // 1_000_000}"
@@ -68,7 +78,7 @@ class Console:
                 stem += "x"
                 path = self.boards / reply.picture.filename(stem)
             path.write_bytes(reply.picture.data)
-            print(f"[board picture: {path}]", file=self.out)
+            print(self.t("[board picture: {path}]", path=path), file=self.out)
         self.out.flush()
 
     async def line(self, text: str) -> bool:
@@ -82,24 +92,32 @@ class Console:
             name = text[3:].strip().lstrip("@")
             if not name or len(name) > 40 or not all(ch.isalnum() or ch in "_.-" for ch in name) \
                     or name.lower() in COMPUTER_NAMES:
-                print("Usage: /as NAME (letters, digits, _ . -; not the computer's name)", file=self.out)
+                print(self.t(AS_USAGE), file=self.out)
             else:
                 self.me = Identity("console", name.lower(), name)
-                print(f"You are now {name}.", file=self.out)
+                await self._speak()
+                print(self.t("You are now {name}.", name=name), file=self.out)
             return True
         try:
             cmd = parse(text)
         except CommandError:
-            self.show(await self.service.handle(Caller(self.me, CHAT), text))
-            return True
-        self.show(await self.service.execute(Caller(self.me, CHAT), _resolve(cmd)))
+            reply = await self.service.handle(Caller(self.me, CHAT), text)
+        else:
+            reply = await self.service.execute(Caller(self.me, CHAT), _resolve(cmd))
+        await self._speak()  # after /lang, the board and the console's own words follow at once
+        self.show(reply)
         return True
+
+    async def _speak(self) -> None:
+        """Follow the local player's language (their /lang, else the chat's, else the default)."""
+        self.lang = await self.service.reply_language(self.me, CHAT)
 
     async def deliver(self, notice: Notice) -> None:
         self.show(notice.reply)
 
     async def start(self) -> None:
-        print(PROMPT_HELP, file=self.out)
+        await self._speak()
+        print(self.t(PROMPT_HELP), file=self.out)
         self.out.flush()
         if self.source is not None:
             self._reader = asyncio.create_task(self._read(self.source), name="tabla-console")
@@ -137,7 +155,7 @@ class Console:
             self._show_prompt()
             text = await lines.get()
             if text == "\x00invalid":
-                print("That line is not valid text (UTF-8); please type it again.", file=self.out)
+                print(self.t(NOT_TEXT), file=self.out)
                 continue
             if text is None or not await self.line(text):
                 return

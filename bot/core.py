@@ -31,11 +31,11 @@ from .context import Ctx, Refusal
 from .gamestate import game_of, side_of
 from .images import board_png
 from .replies import Caller, Chat, Identity
+from .words import computer_name, computer_names
 
 log = logging.getLogger(__name__)
 
-COMPUTER = Identity("ai", "engine", "Computer")
-COMPUTER_NAMES = ("computer", "ai", "bot")  # names that mean the computer, in any case
+COMPUTER = Identity("ai", "engine", "Computer")  # its stored record: one identity, whatever the reader speaks
 CACHE_SECONDS = 30.0
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -124,7 +124,7 @@ class Core:
         """`ensure`, and whether `update` (a command id) is seen for the first time: one round trip when the
         account is known here and nothing about the caller changed."""
         name = clean_name(who.name)
-        if name.lower() in COMPUTER_NAMES and (who.platform, who.user_id) != (COMPUTER.platform, COMPUTER.user_id):
+        if name.lower() in computer_names() and (who.platform, who.user_id) != (COMPUTER.platform, COMPUTER.user_id):
             name = f"{name} (player)"  # only the computer is called Computer
         account = (who.platform, who.user_id)
         known = self._accounts.get(account)
@@ -172,7 +172,7 @@ class Core:
             return await self.ensure(cmd.player)
         if cmd.target is None:
             return None
-        if cmd.target.lower() in COMPUTER_NAMES:
+        if cmd.target.lower() in computer_names():
             return await self.player(await self.computer_id())
         user_id = await self.store.directory.lookup(ctx.chat.platform, cmd.target)
         found = await self.store.players.find(ctx.chat.platform, user_id) if user_id else None
@@ -241,14 +241,23 @@ class Core:
         """Drop a cached player record after a change made here."""
         self._players.forget(pid)
 
-    async def names(self, record: GameRecord | MatchRecord) -> dict[Side, str]:
+    async def names(self, record: GameRecord | MatchRecord, lang: str | None = None) -> dict[Side, str]:
+        """The players' names as a reader of `lang` sees them (`shown_name`; the default language if None)."""
         out = {}
         for i, pid in enumerate(record.players):
             try:
-                out[side_of(i)] = (await self.player(pid)).name
+                out[side_of(i)] = self.shown_name(await self.player(pid), lang or self.language)
             except NotFound:
                 out[side_of(i)] = "?"
         return out
+
+    @staticmethod
+    def shown_name(player: PlayerRecord, lang: str) -> str:
+        """A player's name as a reader of `lang` sees it: the computer's in `lang` ("Компютър", "Υπολογιστής"),
+        anyone else's as they wrote it. The stored record keeps the language-neutral identity."""
+        if (player.platform, player.platform_user_id) == (COMPUTER.platform, COMPUTER.user_id):
+            return computer_name(lang)
+        return player.name
 
     async def find_game(self, ctx: Ctx, ref: str | None, *, shared_when_over: bool = False) -> GameRecord:
         """The game `ref` names, or the caller's only active game in this chat, or else the caller's game that

@@ -47,7 +47,7 @@ async def move(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if game.turn is not side or game.phase != "move" or game.dice is None:
         if game.cube is not None and awaited(game) is side:
             raise await _not_now(svc, ctx, record, game, side)
-        names = await svc.names(record)
+        names = await svc.names(record, ctx.lang)
         raise Refusal("It is {name}'s turn in game #{id}, not yours.", name=names[awaited(game)], id=record.id)
     assert cmd.notation is not None
     try:
@@ -189,11 +189,12 @@ async def games(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     lines = []
     for gid in await svc.store.games.active_for(ctx.player.id):
         record = await svc.store.games.get(gid)
-        names = await svc.names(record)
+        names = await svc.names(record, ctx.lang)
         side = svc.player_side(ctx, record)
         turn = awaited(game_of(record))  # the side asked to take or drop, else the side to move
         whose = ctx.t("your turn") if turn is side else ctx.t("{name}'s turn", name=names[turn])
-        lines.append(f"#{record.id} {_title(ctx, record)} — {names[Side.WHITE]} v {names[Side.BLACK]} — {whose}")
+        lines.append(ctx.t("#{id} {variant} — {white} v {black} — {whose}", id=record.id, variant=_title(ctx, record),
+                           white=names[Side.WHITE], black=names[Side.BLACK], whose=whose))
     if not lines:
         return Reply(ctx.t("You have no active games. Start one with /challenge or /play ai."), private=True)
     return Reply("\n".join([ctx.t("Your games:"), *lines]), private=True)
@@ -204,12 +205,11 @@ async def history(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     in any chat)."""
     record = await svc.find_game(ctx, cmd.ref, shared_when_over=True)
     record, log = await svc.store.games.snapshot(record.id)
-    names = await svc.names(record)
+    names = await svc.names(record, ctx.lang)
     lines = [ctx.t("Game #{id}: {variant}, {white} (white) v {black} (black).", id=record.id,
                    variant=_title(ctx, record), white=names[Side.WHITE], black=names[Side.BLACK])]
     for n, entry in enumerate(log, 1):
-        who = names[side_of(entry.side)] if entry.play != "opening" else ctx.t("opening roll")
-        lines.append(f"{n}. {who}: {entry.dice} {entry.play}".rstrip())
+        lines.append(f"{n}. {words.log_entry(ctx.lang, entry.play, entry.dice, names[side_of(entry.side)])}")
     if not log:
         lines.append(ctx.t("No moves yet."))
     image = await svc.offload(images.replay_in, ctx.lang, record, log, names) if log else None

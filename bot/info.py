@@ -40,7 +40,8 @@ RULES = {
     "plakoto": "Plakoto: both sides start with 15 checkers on their 24-point and move in opposite directions. "
                "Landing on a single opposing checker pins it until you leave. Bear off from your home board: "
                "1 point, 2 if the opponent has borne off none. Pinning the opponent's last checker on its "
-               "starting point (the mother) wins 2 points; both mothers pinned is a tie.",
+               "starting point (the mother) wins 2 points once none of your checkers is left on your own "
+               "24-point; both mothers pinned is a tie.",
     "tapa": "Tapa: like plakoto, 15 checkers on the 24-point, moving in opposite directions; a single opposing "
             "checker is pinned by landing on it. Pinning the opponent's mother on your 1-point once you have "
             "left your own 24-point wins 2 points. A win is 1 point, 2 if the opponent has borne off none.",
@@ -61,9 +62,9 @@ RULES.update({
              "/rules tabla-cycle explains the Tabla match.",
     "fevga": "Fevga: 15 checkers on your 24-point, both sides moving the same way. There is no hitting: one "
              "checker holds a point. Until one of your checkers reaches the opponent's starting quarter, only "
-             "one checker may leave your start. You may never hold all six points of your starting quarter, "
-             "nor keep a trapped opponent blocked by six points in front of it. 1 point, 2 if the opponent has "
-             "borne off none.",
+             "one checker may leave your start. You may never hold all six points of your starting quarter. When "
+             "every opponent checker left on the board stands on one point and you hold the six points right in "
+             "front of it, your play must open one of those six. 1 point, 2 if the opponent has borne off none.",
     "gulbara": "Gul Bara: 15 checkers on your 24-point, both sides moving the same way, one checker holds a "
                "point. In your first three turns doubles play four moves; after that a double cascades: four "
                "moves of it, then four of each higher number up to 6. If you cannot finish a stage, your "
@@ -84,8 +85,8 @@ RULES["cube"] = (  # RULES.md §13, R-CUBE-1…8
     "resignation concedes the game's value times the cube. The cube goes no higher than 64. In a match, the game "
     "right after a side first reaches one point short of the target is the Crawford game: nobody may double in "
     "it. An unanswered double counts as dropped when its time runs out.")
-RULES_INTRO = "Dice are rolled by me; doubles play four times; you must use as many dice as you can, the larger if " \
-              "only one. The rules of each game:"
+RULES_INTRO = "Dice are rolled by me; doubles play four times (in Gul Bara later doubles cascade); you must use as " \
+              "many dice as you can, the larger if only one. The rules of each game:"
 
 
 async def help_(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
@@ -142,7 +143,7 @@ async def standings(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         return Reply(ctx.t("No finished games in this chat yet."))
     lines = [ctx.t("Standings (matches won–lost · points won–lost):")]
     for n, row in enumerate(rows, 1):
-        name = (await svc.player(row.player_id)).name
+        name = svc.shown_name(await svc.player(row.player_id), ctx.lang)
         lines.append(f"{n}. {_line(ctx, name, row)}")
     return Reply("\n".join(lines))
 
@@ -152,7 +153,8 @@ async def stats(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     games (`bot.review`)."""
     player = await svc.resolve(ctx, cmd) or ctx.player
     row = await svc.store.standings.line(ctx.chat.key, player.id)
-    lines = [ctx.t("In this chat (matches won–lost · points won–lost):"), _line(ctx, player.name, row)]
+    lines = [ctx.t("In this chat (matches won–lost · points won–lost):"),
+             _line(ctx, svc.shown_name(player, ctx.lang), row)]
     named = words.board_words(ctx.lang).variant
     ratings = [f"{named(v)} {await svc.store.ratings.rating(v, player.id):.0f}" for v in PRESETS]
     lines.append(ctx.t("Elo ratings: {ratings}.", ratings=", ".join(ratings)))

@@ -73,8 +73,8 @@ async def challenge(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
                      name=ctx.player.name, id=record.id, variant=what, length=words.match_length(ctx.lang, target))
         return Reply(text, buttons=(_buttons(ctx, record, targeted=False),))
     text = ctx.t("{name} challenges {opponent} (#{id}): {variant}, {length}. {opponent}: /accept {id} or "
-                 "/decline {id}.", name=ctx.player.name, opponent=opponent.name, id=record.id, variant=what,
-                 length=words.match_length(ctx.lang, target))
+                 "/decline {id}.", name=ctx.player.name, opponent=svc.shown_name(opponent, ctx.lang), id=record.id,
+                 variant=what, length=words.match_length(ctx.lang, target))
     mentions = ((Identity(opponent.platform, opponent.platform_user_id, opponent.name),)
                 if opponent.platform == ctx.chat.platform else ())
     return Reply(text, buttons=(_buttons(ctx, record, targeted=True),), mentions=mentions)
@@ -151,7 +151,7 @@ async def lobby(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     for c in found:
         who = await svc.store.players.get(c.challenger)
         lines.append(f"#{c.id} {words.title(ctx.lang, c.variant, c.options)}, "
-                     f"{words.match_length(ctx.lang, c.match_target)} — {who.name}")
+                     f"{words.match_length(ctx.lang, c.match_target)} — {svc.shown_name(who, ctx.lang)}")
         buttons.append(Button(ctx.t("Accept #{id}", id=c.id), Action(Verb.ACCEPT, c.id).pack(), "success"))
     rows = tuple(tuple(buttons[i:i + 5]) for i in range(0, min(len(buttons), 25), 5))
     return Reply("\n".join(lines), buttons=rows)

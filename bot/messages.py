@@ -109,12 +109,14 @@ HELD: tuple[tuple[str, str, Callable[[Any], list[str]]], ...] = (
     ("bot.discord_adapter.slash", "CHALLENGE", _locale_str),
     ("game", "Side", _sides),
     ("game.match", "CYCLES", _capitalized),
+    ("game.ascii", "WORDS", _values),
 )
 
 # Calls whose text is neither a literal nor a name assigned in the same file: (file, expression) → where the
 # texts it carries are collected.
 PASS_THROUGH: Mapping[tuple[str, str], str] = {
     ("bot/context.py", "message"): "Ctx.t hands its caller's msgid on",
+    ("bot/console.py", "message"): "Console.t hands its caller's msgid on",
     ("bot/context.py", "singular"): "Ctx.tn hands its caller's msgids on",
     ("bot/context.py", "plural"): "Ctx.tn hands its caller's msgids on",
     ("bot/words.py", "template"): "engine_templates",

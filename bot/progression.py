@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 
-from game import CYCLES, Game, Match, Side, match_spec
+from game import CYCLES, Game, Match, match_spec
 from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
 from . import dice, results, views, words
@@ -156,7 +156,7 @@ async def _answer(svc: Core, ctx: Ctx, stored: GameRecord, adv: Advance, head: l
                   duplicate: bool, header: bool = True) -> Reply:
     """The lines in the order they happened: the plays, the game's result, the match score, then the next game
     of the match (named by its variant, its dice committed), its opening roll and whose turn it is."""
-    names = await svc.names(stored)
+    names = await svc.names(stored, ctx.lang)
     lines = list(head)
     if not duplicate:
         lines += [views.say(ctx, e, names) for s in adv.steps for e in s.events]
@@ -203,29 +203,17 @@ def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Inte
 async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, step: Step) -> Reply:
     """Another command changed the game first: say what happened, and show the board as it is now."""
     current, log = await svc.store.games.snapshot(record.id)
-    names = await svc.names(current)
-    what = logged(ctx, log[-1], names) if log else ctx.t("game #{id} changed", id=record.id)
+    names = await svc.names(current, ctx.lang)
+    if log:
+        last = log[-1]
+        what = words.log_entry(ctx.lang, last.play, last.dice, names[side_of(last.side)])
+    else:
+        what = ctx.t("game #{id} changed", id=record.id)
     mine = ctx.t("resignation") if step.play == "resign" else _play_words(ctx, step.play)
     text = ctx.t("The game moved on: {what}. Your {mine} was not made; here is the board now.", what=what,
                  mine=mine)
     reply = await views.view(svc, ctx, current, [text])
     return replace(reply, ok=False, private=True)
-
-
-def logged(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str]) -> str:
-    """A logged turn in words: `bob 6-5 24/18 13/8`, `bob rolled 6-6 and could not move` (a passed turn,
-    R-TURN-3, never "played pass"), a resignation or a loss on time (R-END-6), the cube's entries (R-CUBE-2,
-    R-CUBE-3), or the opening roll."""
-    name = names[side_of(entry.side)]
-    if entry.play == "opening":
-        return ctx.t("opening roll {dice}", dice=entry.dice)
-    if entry.play == "pass":
-        return ctx.t("{name} rolled {dice} and could not move", name=name, dice=entry.dice)
-    if entry.play == "resign":
-        return ctx.t("{name} resigned", name=name)
-    if entry.play == "timeout":
-        return ctx.t("{name} ran out of time", name=name)
-    return f"{name} {entry.dice} {_play_words(ctx, entry.play)}".replace("  ", " ").strip()
 
 
 def _play_words(ctx: Ctx, play: str) -> str:

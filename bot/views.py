@@ -39,7 +39,7 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
     and the move builder. In a match, where it stands heads the lines unless `header` is false (the next game
     of a match, already announced after the game that ended)."""
     game = game_of(record)
-    names = await svc.names(record)
+    names = await svc.names(record, ctx.lang)
     mentions: tuple[Identity, ...] = ()
     builder = None
     buttons: tuple[tuple[Button, ...], ...] = ()

@@ -14,8 +14,9 @@ import logging
 from collections.abc import Mapping
 from dataclasses import fields
 from functools import cache
+from types import MappingProxyType
 
-from game import CYCLES, GameError, variant
+from game import ASCII_WORDS, CYCLES, GameError, variant
 from renderer import ENGLISH, Words
 
 from . import i18n
@@ -76,7 +77,8 @@ def title(lang: str, name: str, options: Mapping[str, str] | None = None) -> str
     return f"{words.variant(name)} ({', '.join(extra)})" if extra else words.variant(name)
 
 
-SERVED_OPTIONS = ("mother", "scoring", "cube")  # the rule options a player may ask for
+SERVED_OPTIONS = {"mother": "mother=win|win+tie|tie|off", "scoring": "scoring=mars|backgammon", "cube": "cube=on|off"}
+"""The rule options a player may ask for, as typed."""
 
 
 def game_error(lang: str, exc: Exception) -> str:
@@ -97,11 +99,39 @@ def _words_of(lang: str, values: dict[str, object]) -> dict[str, object]:
             out[key] = i18n.tr(lang, "white")
         elif out.get(key) == "black":
             out[key] = i18n.tr(lang, "black")
-    if isinstance(out.get("variant"), str):
-        out["variant"] = board_words(lang).variant(str(out["variant"]))
+    words = board_words(lang)
+    for key in ("variant", "first"):  # variants named in a sentence (the typed ones stay as typed)
+        if isinstance(out.get(key), str):
+            out[key] = words.variant(str(out[key]))
+    if isinstance(out.get("games"), str):  # a cycle's games, "portes → plakoto → fevga"
+        out["games"] = " → ".join(words.variant(g) for g in str(out["games"]).split(" → "))
+    if isinstance(out.get("cycle"), str) and "typed" in out:  # a cycle named in a sentence beside its typed form
+        out["cycle"] = words.cycle(str(out["cycle"]))
     if isinstance(out.get("options"), str):  # the options a variant takes: only those a player may ask for
-        out["options"] = ", ".join(o for o in str(out["options"]).split(", ") if o in SERVED_OPTIONS)
+        out["options"] = ", ".join(SERVED_OPTIONS[o] for o in str(out["options"]).split(", ") if o in SERVED_OPTIONS)
     return out
+
+
+def log_entry(lang: str, play: str, dice: str, name: str) -> str:
+    """One logged turn (`storage.MoveLogEntry`) as a reader of `lang` reads it: `Dora: 6-4 24/18 13/9`, an
+    opening roll, a turn passed (R-TURN-3), a resignation (R-END-6), a loss on time, a double, take or drop
+    (R-CUBE-2, R-CUBE-3); a kind this version
+    does not know is shown as logged."""
+    if play == "opening":
+        return i18n.tr(lang, "opening roll: {dice}", dice=dice)
+    if play in ("pass", ""):
+        return i18n.tr(lang, "{name}: {dice}, no move, turn passed", name=name, dice=dice)
+    if play == "resign":
+        return i18n.tr(lang, "{name} resigned", name=name)
+    if play == "timeout":
+        return i18n.tr(lang, "{name} ran out of time", name=name)
+    if play == "double":  # the cube's entries (R-CUBE-2, R-CUBE-3)
+        return f"{name}: {i18n.tr(lang, 'double')}"
+    if play == "take":
+        return f"{name}: {i18n.tr(lang, 'take')}"
+    if play == "drop":
+        return f"{name}: {i18n.tr(lang, 'drop')}"
+    return f"{name}: {dice} {play}".rstrip()
 
 
 def match_length(lang: str, n: int) -> str:
@@ -109,3 +139,25 @@ def match_length(lang: str, n: int) -> str:
     if n == 1:
         return i18n.tr(lang, "a single game")
     return i18n.trn(lang, "a match to {n} point", "a match to {n} points", n, n=n)
+
+
+@cache
+def ascii_words(lang: str) -> Mapping[str, str]:
+    """The words of the console's ASCII board (`game.ASCII_WORDS`) in `lang`."""
+    return MappingProxyType({key: i18n.catalogue(lang).gettext(text) for key, text in ASCII_WORDS.items()})
+
+
+COMPUTER_WORDS = ("computer", "ai", "bot")  # names that mean the computer in any language, in any case
+
+
+def computer_name(lang: str) -> str:
+    """The computer's name as a reader of `lang` sees it ("Computer", "Компютър", "Υπολογιστής"); its stored
+    player record keeps one language-neutral identity (`bot.core.COMPUTER`)."""
+    return i18n.tr(lang, "Computer")
+
+
+@cache
+def computer_names() -> frozenset[str]:
+    """Every name that means the computer, lower-case: `COMPUTER_WORDS` and its name in each language
+    ("компютър", "υπολογιστής"), so no player takes it and `/stats Компютър` finds the computer."""
+    return frozenset({*COMPUTER_WORDS, *(computer_name(lang).lower() for lang in i18n.available())})

@@ -13,6 +13,7 @@ missing here is added here.
 - the engine's errors, each with a message template for the player (`GameError`).
 """
 
+from .ascii import WORDS as ASCII_WORDS
 from .ascii import render_ascii
 from .builder import BuildState, Pick, SingleMove, build
 from .cube import Cube
@@ -49,6 +50,7 @@ from .variants import ALIASES, PRESETS, Variant, parse_options, variant
 
 __all__ = [
     "ALIASES",
+    "ASCII_WORDS",
     "CHOOSERS",
     "CONTACT_EFFICIENCY",
     "CYCLES",

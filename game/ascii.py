@@ -9,15 +9,30 @@ than the drawing shows its count in its last row. A pinned checker (R-MOVE-2) is
 edge, under the checkers that pin it: `o` under `X X` is a black checker pinned by two white ones. Above and
 below the board stand each side's pip count, borne-off checkers and, in tawula, waiting and bar checkers
 (R-BOARD-4, R-ENTER-2/3); the last line says whose turn it is and shows the dice.
+
+Every word is a `str.format` template of `WORDS` (English); a caller may pass its own (a translation) for any
+of them, and `variant` to title the board with the game's name instead of the tools' `plakoto mother=win`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from .position import PointView, Position
 from .sides import Side
 
 ROWS = 5  # rows of checkers drawn per half of the board
 SYMBOL = {Side.WHITE: "X", Side.BLACK: "O"}
+
+# The words of the drawing (fields in braces); `white` and `black` name the sides.
+WORDS: Mapping[str, str] = MappingProxyType({
+    "white": "white", "black": "black",
+    "seen_by": "{variant}  (seen by {side})", "pinned_key": "x, o: pinned", "you": "{side} (you)",
+    "pips": "pips {n}", "waiting": "waiting {n}", "bar": "bar {n}", "pinned": "pinned {n}", "off": "off {n}",
+    "to_move": "{side} ({symbol}) to move", "dice": "{turn}, dice {dice}", "turns": "turns {w}/{b}",
+    "cascade": "cascade: {n} × {d}", "then": "{stage}, then {d}s", "transferred": "{stage} (transferred)",
+})
 
 
 def _stack(view: PointView) -> list[str]:
@@ -52,38 +67,46 @@ def _labels(points: list[int]) -> str:
     return f" {left}     {right}"
 
 
-def _side_line(position: Position, side: Side, viewer: Side) -> str:
-    parts = [f"{SYMBOL[side]} {side.value}{' (you)' if side is viewer else ''}",
-             f"pips {position.pips(side)}"]
+def _side_line(position: Position, side: Side, viewer: Side, w: Mapping[str, str]) -> str:
+    name = w["white" if side is Side.WHITE else "black"]
+    parts = [f"{SYMBOL[side]} {w['you'].format(side=name) if side is viewer else name}",
+             w["pips"].format(n=position.pips(side))]
     v = position.variant
     if v.has_waiting:
-        parts.append(f"waiting {position.waiting(side)}")
+        parts.append(w["waiting"].format(n=position.waiting(side)))
     if v.has_bar:
         protected = "!" if position.bar_protected(side) else ""
-        parts.append(f"bar {position.bar(side)}{protected}")
+        parts.append(w["bar"].format(n=position.bar(side)) + protected)
     elif v.pinning:
         pinned = len(position.pinned_on(side))
         if pinned:
-            parts.append(f"pinned {pinned}")
-    parts.append(f"off {position.borne_off(side)}")
+            parts.append(w["pinned"].format(n=pinned))
+    parts.append(w["off"].format(n=position.borne_off(side)))
     return "  ".join(parts)
 
 
-def render_ascii(position: Position, viewer: Side = Side.WHITE, dice: tuple[int, int] | None = None) -> str:
+def render_ascii(position: Position, viewer: Side = Side.WHITE, dice: tuple[int, int] | None = None, *,
+                 words: Mapping[str, str] | None = None, variant: str | None = None) -> str:
     """The board of `position` as seen by `viewer`, in `viewer`'s numbering, as lines of text (no trailing
-    newline). `dice`, if given, are shown beside whose turn it is."""
+    newline). `dice`, if given, are shown beside whose turn it is; `words` replace any of `WORDS`, `variant`
+    the tools' name of the variant in the title.
+
+    :raises KeyError: a template of `words` uses a field it does not have (a broken translation).
+    """
+    w = {**WORDS, **(words or {})}
     views = position.points(viewer)  # index p - 1 holds the viewer's point p
     top_points = list(range(13, 25))
     bottom_points = list(range(12, 0, -1))
     top = _half([views[p - 1] for p in top_points])
     bottom = _half([views[p - 1] for p in bottom_points])
     edge = "+" + "-" * 18 + "+---+" + "-" * 18 + "+"
-    title = f"{position.variant.describe()}  (seen by {viewer.value})"
+    side_name = {Side.WHITE: w["white"], Side.BLACK: w["black"]}
+    title = w["seen_by"].format(variant=variant or position.variant.describe(), side=side_name[viewer])
     if any(v.pinned is not None for v in views):
-        title += "  x, o: pinned"
+        title += "  " + w["pinned_key"]
     lines = [
         title,
-        _side_line(position, viewer.other, viewer),
+        _side_line(position, viewer.other, viewer, w),
         _labels(top_points),
         edge,
         *(_row(r) for r in top),
@@ -91,17 +114,20 @@ def render_ascii(position: Position, viewer: Side = Side.WHITE, dice: tuple[int,
         *(_row(r) for r in reversed(bottom)),
         edge,
         _labels(bottom_points),
-        _side_line(position, viewer, viewer),
+        _side_line(position, viewer, viewer, w),
     ]
-    turn = f"{position.turn.value} ({SYMBOL[position.turn]}) to move"
+    turn = w["to_move"].format(side=side_name[position.turn], symbol=SYMBOL[position.turn])
     if dice is not None:
-        turn += f", dice {dice[0]}-{dice[1]}"
+        turn = w["dice"].format(turn=turn, dice=f"{dice[0]}-{dice[1]}")
     state = position.cascade
     if state is not None:  # R-GULBARA-6: what the board does not show
-        turn += f"  turns {state.white}/{state.black}"
+        turn += "  " + w["turns"].format(w=state.white, b=state.black)
         if state.pending:
-            then = f", then {state.die + 1}s" if state.die < 6 else ""
-            whose = " (transferred)" if state.transferred else ""
-            turn += f"  cascade: {state.moves} × {state.die}{then}{whose}"
+            stage = w["cascade"].format(n=state.moves, d=state.die)
+            if state.die < 6:
+                stage = w["then"].format(stage=stage, d=state.die + 1)
+            if state.transferred:
+                stage = w["transferred"].format(stage=stage)
+            turn += "  " + stage
     lines.append(turn)
     return "\n".join(line.rstrip() for line in lines)

@@ -46,7 +46,7 @@ def dice_mismatch(hops: list[Hop], dice: tuple[int, int], roll: list[int], unmad
     total = sum(roll)
     dist = sum(a - b for a, b in hops if b != 0)
     if dist > total:
-        return ("you rolled {dice}: that moves {distance} points, more than your dice allow",
+        return ("you rolled {dice}: that moves {distance} pips, more than your dice allow",
                 {"dice": text, "distance": dist})
     if unmade is not None:
         a, b = unmade

@@ -76,9 +76,9 @@ def match_spec(name: str, options: dict[str, str] | None = None) -> MatchSpec:
         raise OptionError("cycle must be one of {choices}, not {cycle!r}", choices=", ".join(CYCLES), cycle=cycle)
     first = CYCLES[cycle][0]
     if key != first:
-        raise OptionError("a {cycle} match starts with {first} ({games}): ask for {first} cycle={cycle}, not "
-                          "{name} cycle={cycle}", cycle=cycle, first=first, games=" → ".join(CYCLES[cycle]),
-                          name=key)
+        raise OptionError("a {cycle} match starts with {first} ({games}): ask for {ask} cycle={typed}, not "
+                          "{name} cycle={typed}", cycle=cycle, first=first, games=" → ".join(CYCLES[cycle]),
+                          ask=first, typed=cycle, name=key)
     if "cube" in opts and opts["cube"] != "off":
         raise OptionError("there is no doubling cube in a {cycle} match", cycle=cycle)  # R-CYCLE-2
     opts.pop("cube", None)

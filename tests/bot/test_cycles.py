@@ -95,8 +95,8 @@ async def test_a_tavli_match_against_the_computer_cycles_and_ends_at_n(service: 
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("/play ai plakoto cycle=tavli", "starts with portes"),
-    ("/play ai portes cycle=tabla", "starts with tabla"),
+    ("/play ai plakoto cycle=tavli", "starts with Portes"),
+    ("/play ai portes cycle=tabla", "starts with Tabla"),
     ("/play ai tavli cube=on", "no doubling cube"),
     ("/play ai tavli mother=tie scoring=backgammon cycle=tavli", None),
     ("/play ai tabla cycle=tabla to 5", None),

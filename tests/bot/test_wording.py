@@ -76,9 +76,10 @@ async def test_option_mistakes_are_sentences_without_rule_ids(service: Service, 
 async def test_the_options_a_variant_takes_are_offered_with_the_cube(service: Service) -> None:
     """The cube is served (issue 19, §13): a variant that takes it lists it."""
     text = await _say(service, "en", "/play ai portes mother=tie")
-    assert text == "Portes has no option 'mother': its options are scoring, cube"
+    assert text == "Portes has no option 'mother': its options are scoring=mars|backgammon, cube=on|off"
     text = await _say(service, "en", "/play ai plakoto colour=red")
-    assert text == "Unknown option 'colour': the options are mother, scoring, cube"
+    assert text == ("Unknown option 'colour': the options are mother=win|win+tie|tie|off, scoring=mars|backgammon, "
+                    "cube=on|off")
 
 
 async def _finished_game(service: Service) -> tuple[GameRecord, list[MoveLogEntry]]:

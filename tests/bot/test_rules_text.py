@@ -1,0 +1,35 @@
+"""/rules promises only what the engine does (docs/RULES.md): the fevga trap (R-FEVGA-5) holds only when every
+opponent checker stands on one point, and plakoto's mother wins only once the pinner's own 24-point is empty
+(R-END-2); the translations say the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import i18n
+from bot.info import RULES, RULES_INTRO
+
+
+def test_fevga_says_the_unblocking_rule_is_the_one_point_trap() -> None:
+    """R-FEVGA-5: a prime in front of checkers on several points may stay; only the one-point trap must open."""
+    text = RULES["fevga"]
+    assert "nor keep a trapped opponent blocked" not in text
+    assert "stands on one point" in text and "must open one of those six" in text
+
+
+def test_plakoto_says_when_a_pinned_mother_wins() -> None:
+    """R-END-2: no checker of the pinner left on its own 24-point."""
+    assert "once none of your checkers is left on your own 24-point" in RULES["plakoto"]
+
+
+@pytest.mark.parametrize("lang", ["bg", "el"])
+@pytest.mark.parametrize("game", ["fevga", "plakoto"])
+def test_the_corrected_rules_are_translated(lang: str, game: str) -> None:
+    assert i18n.catalogue(lang).gettext(RULES[game]) != RULES[game]
+
+
+def test_the_intro_does_not_promise_four_moves_for_every_double() -> None:
+    """R-GULBARA-3: from a side's fourth turn on, a Gul Bara double cascades past four moves."""
+    assert "Gul Bara" in RULES_INTRO and "cascade" in RULES_INTRO
+    for lang in ("bg", "el"):
+        assert i18n.catalogue(lang).gettext(RULES_INTRO) != RULES_INTRO
