@@ -155,3 +155,31 @@ def test_choose_help_says_it_is_the_bots_computer() -> None:
     out = subprocess.run([sys.executable, "-m", "game", "choose", "--help"], capture_output=True, text=True,
                          timeout=60, check=True).stdout
     assert "same computer the bot plays with" in " ".join(out.split())
+
+
+def jsonl(command: str, requests: list[dict[str, object]]) -> list[dict[str, object]]:
+    lines = "".join(json.dumps(r) + "\n" for r in requests)
+    out = subprocess.run([sys.executable, "-m", "game", command, "--jsonl"], input=lines, capture_output=True,
+                         text=True, timeout=300, check=True).stdout.splitlines()
+    return [json.loads(line) for line in out]
+
+
+def test_choose_jsonl_answers_one_entry_of_plays_jsonl() -> None:
+    """Every game's opening position with a roll and a double, a gul bara cascade's stage (its answer keeps the
+    pending field), and a bad request: the answer is one of the plays `plays --jsonl` lists for the request."""
+    requests: list[dict[str, object]] = []
+    for name in ("portes", "tabla", "plakoto", "tapa", "mahbusa", "fevga", "gulbara", "tawula"):
+        tpn = Position.start(variant(name)).with_turn(Side.WHITE).to_tpn()
+        requests += [{"variant": name, "position": tpn, "dice": [6, 4], "seed": 5},
+                     {"variant": name, "position": tpn, "dice": [2, 2]}]
+    chosen = jsonl("choose", requests)
+    listed = jsonl("plays", requests)
+    for request, answer, plays in zip(requests, chosen, listed, strict=True):
+        entry = {k: answer[k] for k in ("play", "position", "end")}
+        assert entry in plays["plays"], request  # type: ignore[operator]
+    cascade = {"variant": "gulbara", "position": ",,,,,,,,,,,B15,,,,,,,,,,,,W15 w 0/0/0 0/0/0 t3/3", "dice": [2, 2]}
+    stage = jsonl("choose", [cascade])[0]
+    assert stage["position"] in [p["position"] for p in jsonl("plays", [cascade])[0]["plays"]]  # type: ignore[index]
+    assert str(stage["position"]).endswith(" w 0/0/0 0/0/0 t3/3:3x4")  # white goes on: 4 × 3 pending
+    bad = jsonl("choose", [{"variant": "portes", "position": requests[0]["position"], "dice": [7, 1]}])
+    assert "dice" in str(bad[0]["error"])
