@@ -112,9 +112,9 @@ def choose(game_or_position: Game | Position, dice: tuple[int, int] | None = Non
     found = loaded(position.variant.name)
     if found is None or not found.gated or _continues(plays[0]):
         return choose_play(plays, seed)
-    ranked = _rank(found, plays, 1 if position.variant.cascading else 2)
+    ranked, looked = _rank(found, plays, 1 if position.variant.cascading else 2)
     best = ranked[0][1]
-    top = [p for p, v in ranked[:CANDIDATES] if v >= best - 1e-12]
+    top = [p for p, v in ranked[:looked or len(ranked)] if v >= best - 1e-12]
     return top[0] if len(top) == 1 else random.Random(seed).choice(top)
 
 
@@ -133,12 +133,13 @@ def rank_plays(position: Position, dice: tuple[int, int], plies: int = 2) -> lis
     plays = legal_plays(position, dice)
     if not plays:
         return []
-    return _rank(found, plays, 1 if position.variant.cascading else plies)
+    return _rank(found, plays, 1 if position.variant.cascading else plies)[0]
 
 
-def _rank(found: Loaded, plays: list[Play], plies: int) -> list[tuple[Play, float]]:
+def _rank(found: Loaded, plays: list[Play], plies: int) -> tuple[list[tuple[Play, float]], int]:
     """`plays` with their equity, best first: at one ply, or with `plies=2` the candidates looked at two plies
-    deep first (by their two-ply value), then the others by their one-ply value."""
+    deep first (by their two-ply value), then the others by their one-ply value; and how many were looked at
+    (0 at one ply)."""
     one = play_values(found.net, found.spec, plays)
     values = [float(v) for v in one]
     looked: set[int] = set()
@@ -152,7 +153,7 @@ def _rank(found: Loaded, plays: list[Play], plies: int) -> list[tuple[Play, floa
                 values[i] = value
                 looked.add(i)
     ranked = sorted(range(len(plays)), key=lambda i: (i not in looked, -values[i]))
-    return [(plays[i], values[i]) for i in ranked]
+    return [(plays[i], values[i]) for i in ranked], len(looked)
 
 
 def two_ply(found: Loaded, plays: list[Play]) -> list[float]:
