@@ -1,12 +1,15 @@
 """The nets' gate: net-at-one-ply against the heuristic (`game.ai.choose_play`) and against random.
 
 Run: `python bench/gate.py VARIANT [--games 1000] [--opponent heuristic|random|both] [--source checkpoint|weights]
-[--seed 20000] [--workers 1]`. Games come in pairs: pair i is played twice with dice from the seed
+[--seed 20000] [--workers 1] [--record]`. Games come in pairs: pair i is played twice with dice from the seed
 `"<seed>:<i>"`, the net white then black, so the dice's luck cancels (a tie scores ½). The net is the training
 checkpoint (`game/nets/train/<net>.ckpt.npz`) or the shipped weights (`game/nets/weights/<net>.npz`). The
 result per opponent has `<opponent>_rate` (the net's share of the points: wins + ½ ties over games) and
 `<opponent>_se` (standard error over the pairs), with the games trained. The last line is a JSON object.
-Use `--workers 2` only when the machine is otherwise quiet.
+Use `--workers 2` only when the machine is otherwise quiet. `--record` (with `--source weights`, both
+opponents) writes the result into the shipped sidecar's `gate` field with whether it passed (≥ 65 % against
+the heuristic and ≥ 99 % against random over ≥ 1,000 games) and the weights' sha256: the computer plays a
+game with its net only when that field says so for the weights shipped (`game.nets.computer`).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import variant
-from game.nets import NETS, Net, load_checkpoint, load_weights, net_name, play_pairs, summary
+from game.nets import NETS, Net, load_checkpoint, load_weights, net_name, play_pairs, record_gate, summary
 
 
 def load(name: str, source: str) -> tuple[Net, int]:
@@ -53,7 +56,10 @@ def main() -> None:
     parser.add_argument("--source", choices=("checkpoint", "weights"), default="checkpoint")
     parser.add_argument("--seed", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--record", action="store_true", help="write the gate into the shipped sidecar")
     args = parser.parse_args()
+    if args.record and (args.source != "weights" or args.opponent != "both"):
+        parser.error("--record needs --source weights and --opponent both")
     name = net_name(args.variant)
     _, trained = load(name, args.source)
     result: dict[str, object] = {"variant": args.variant, "net": name, "source": args.source,
@@ -76,6 +82,10 @@ def main() -> None:
         result[f"{opponent}_seconds"] = round(time.perf_counter() - start, 1)
         print(f"{args.variant} vs {opponent}: {100 * stats['rate']:.1f} % ± {100 * stats['se']:.1f} "
               f"of {stats['games']} games", file=sys.stderr)
+    if args.record:
+        result["gate"] = record_gate(name, {"games": result["heuristic_games"], "seed": args.seed,
+                                            **{f"{o}_{k}": result[f"{o}_{k}"] for o in ("heuristic", "random")
+                                               for k in ("rate", "se")}})
     print(json.dumps(result))
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from game import FlowEvent, Game, Play, Side, choose_play, cube_action
+from game import FlowEvent, Game, Play, Side, cube_action
+from game.nets import choose
 from renderer import LastPlay
 
 from .dice import ai_seed, format_dice, roll
@@ -164,7 +165,8 @@ def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collectio
             game = steps[-1].game
             pending = cascade_events(game)
         elif mover in computer:
-            choice = choose_play(plays, ai_seed(seed, game_id, rolls))
+            choice = choose(game, game.dice, ai_seed(seed, game_id, rolls))  # the gated net, else the heuristic
+            assert choice is not None
             pending.append(Event("{side} plays {dice}: {play}." if staged else
                                  "{side} rolled {dice} and played {play}.",
                                  {"side": mover, "dice": dice, "play": choice.notation}))

@@ -3,6 +3,8 @@
     python -m game show VARIANT "TPN" [--as black] [--dice 65] [k=v ...]
     python -m game plays VARIANT "TPN" 65 [k=v ...]
     python -m game plays --jsonl            (JSON lines on stdin, one answer line each on stdout)
+    python -m game choose --jsonl           (the computer's play for each request line: the bot's computer)
+    python -m game eval --jsonl             (the trained net's chances and equity for each position line)
     python -m game selfplay VARIANT --white ai|random --black ai|random --games N --seed S [k=v ...]
     python -m game selfplay --cycle tavli|tabla --to N --games M ...   (M whole cycle matches, R-CYCLE-1…7)
     python -m game cube VARIANT "TPN" [--value 2 --owner white] [--offered] [--away 3,4] [--crawford] [k=v ...]
@@ -23,7 +25,7 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .ascii import render_ascii
@@ -40,7 +42,7 @@ from .sides import Side
 from .variants import PRESETS, Variant, parse_options, variant
 
 PROG = "python -m game"
-COMMANDS = ("show", "plays", "selfplay", "cube")
+COMMANDS = ("show", "plays", "choose", "eval", "selfplay", "cube")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -119,37 +121,80 @@ def answers(position: Position, dice: tuple[int, int]) -> list[Play | Position]:
     return found
 
 
-def answer_json_line(line: str) -> dict[str, Any]:
-    """The answer to one `--jsonl` request: `{"plays": [...]}` or `{"error": reason}`."""
+def read_request(line: str, keys: tuple[str, ...] = ("variant", "position", "dice")) -> tuple[Position, dict[str, Any]]:
+    """One `--jsonl` request: its position (variant, options, TPN) and the request object.
+
+    :raises ValueError: not a JSON object, a key of `keys` missing, or a bad variant, option or position.
+    """
     try:
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"not a JSON line: {exc}") from None
-        if not isinstance(request, dict):
-            raise ValueError("each line must be a JSON object with variant, position and dice")
-        for key in ("variant", "position", "dice"):
-            if key not in request:
-                raise ValueError(f"missing {key!r}")
-        name, tpn = request["variant"], request["position"]
-        if not isinstance(name, str):
-            raise ValueError(f"variant must be a string: one of {', '.join(PRESETS)}")
-        if not isinstance(tpn, str):
-            raise ValueError("position must be a TPN string")
-        var = variant(name, _json_options(request.get("options")))
-        position = Position.from_tpn(tpn, var)
+        request = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not a JSON line: {exc}") from None
+    if not isinstance(request, dict):
+        raise ValueError(f"each line must be a JSON object with {', '.join(keys)}")
+    for key in keys:
+        if key not in request:
+            raise ValueError(f"missing {key!r}")
+    name, tpn = request["variant"], request["position"]
+    if not isinstance(name, str):
+        raise ValueError(f"variant must be a string: one of {', '.join(PRESETS)}")
+    if not isinstance(tpn, str):
+        raise ValueError("position must be a TPN string")
+    var = variant(name, _json_options(request.get("options")))
+    return Position.from_tpn(tpn, var), request
+
+
+def answer_json_line(line: str) -> dict[str, Any]:
+    """The answer to one `plays --jsonl` request: `{"plays": [...]}` or `{"error": reason}`."""
+    try:
+        position, request = read_request(line)
         dice = _json_dice(request["dice"])
         return {"plays": [play_json(p) for p in answers(position, dice)]}
     except ValueError as exc:  # GameError and json.JSONDecodeError are ValueErrors
         return {"error": str(exc) or type(exc).__name__}
 
 
-def run_jsonl(stdin: TextIO, stdout: TextIO) -> None:
-    """Answer every non-blank line of `stdin` with one JSON line, in order, flushing each."""
+def choose_json_line(line: str) -> dict[str, Any]:
+    """The answer to one `choose --jsonl` request: the computer's play as one entry of `plays --jsonl`
+    (`play`, `position` after, `end`) and `computer` (`net` or `heuristic`), or `{"error": reason}`. A
+    gulbara roll or stage without a move answers the position after the pass with an empty play
+    (R-GULBARA-6); elsewhere a roll without a move is an empty play and the same position, the opponent to
+    move (R-TURN-3). The computer is `game.nets.choose`, the one the bot plays with."""
+    from .nets import choose, computer_name
+
+    try:
+        position, request = read_request(line)
+        dice = _json_dice(request["dice"])
+        seed = request.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be a whole number, not {json.dumps(seed)}")
+        play = choose(position, dice, seed)
+        answer = play_json(play if play is not None else pass_position(position, dice))
+        answer["computer"] = computer_name(position.variant.name)
+        return answer
+    except ValueError as exc:
+        return {"error": str(exc) or type(exc).__name__}
+
+
+def eval_json_line(line: str) -> dict[str, Any]:
+    """The answer to one `eval --jsonl` request (`variant`, `options`, `position`: the TPN with the side to
+    move about to roll): the net's chances and equity for the side that has just played, the other one
+    (`game.nets.evaluate`), or `{"error": reason}`, also when the game has no trained net yet."""
+    from .nets import evaluate
+
+    try:
+        position, _ = read_request(line, ("variant", "position"))
+        return {"variant": position.variant.name, **evaluate(position)}
+    except ValueError as exc:  # WeightsError is a ValueError
+        return {"error": str(exc) or type(exc).__name__}
+
+
+def run_jsonl(stdin: TextIO, stdout: TextIO, answer: Callable[[str], dict[str, Any]] = answer_json_line) -> None:
+    """Answer every non-blank line of `stdin` with one JSON line (`answer`'s), in order, flushing each."""
     for line in stdin:
         if not line.strip():
             continue
-        stdout.write(json.dumps(answer_json_line(line)) + "\n")
+        stdout.write(json.dumps(answer(line)) + "\n")
         stdout.flush()
 
 
@@ -239,6 +284,21 @@ def _command_parser(command: str) -> _Parser:
         p.add_argument("variant", nargs="?", help=f"one of {', '.join(PRESETS)}")
         p.add_argument("tpn", nargs="?", help="the position as a TPN line (quote it)")
         p.add_argument("dice", nargs="?", help="two digits like 65")
+    elif command == "choose":
+        p.description = ("Answer JSON lines from stdin with the computer's play: each request "
+                         '{"variant": ..., "options": {...} (optional), "position": "<TPN>", "dice": [d1, d2], '
+                         '"seed": n (optional)} gets one line {"play", "position" (the TPN after), "end", '
+                         '"computer"} or {"error": ...}. This is the same computer the bot plays with: the '
+                         "game's trained net where it passed its gate (two plies deep), else the heuristic; "
+                         "the same seed gives the same play.")
+        p.add_argument("--jsonl", action="store_true", required=True, help="read JSON requests from stdin")
+    elif command == "eval":
+        p.description = ("Answer JSON lines from stdin with the trained net's chances for a position whose side "
+                         'to move is about to roll: each request {"variant": ..., "options": {...} (optional), '
+                         '"position": "<TPN>"} gets one line with the chances of the side that has just played '
+                         "(win, win2 double, win3 triple; lose2, lose3 the opponent's) and its equity in points, "
+                         "or {\"error\": ...} when the game has no trained net.")
+        p.add_argument("--jsonl", action="store_true", required=True, help="read JSON requests from stdin")
     elif command == "cube":
         p.description = ("Print the computer's cube decision (RULES.md §13) for the side to move: double or roll, "
                          "or with --offered its opponent's take or drop, and the chances and equities behind it.")
@@ -289,6 +349,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _plays(parser, ns)
         if command == "cube":
             return _cube(parser, ns)
+        if command in ("choose", "eval"):
+            if ns.options:
+                parser.error("--jsonl reads everything from stdin: give no other arguments")
+            run_jsonl(sys.stdin, sys.stdout, choose_json_line if command == "choose" else eval_json_line)
+            return 0
         return _selfplay(parser, ns)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (`| head`): nothing more to say

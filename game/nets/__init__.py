@@ -4,9 +4,9 @@ Importing this package pins numpy's BLAS to one thread before numpy loads (with 
 matrix product of a hundred positions runs many times slower), and again through threadpoolctl in case numpy
 was loaded first. The submodules: `spec` (which net serves which game), `encode` (inputs), `net` (the net and
 the equity of its outputs), `afterstate` (the positions a roll's plays lead to, as arrays), `td` (self-play
-training), `store` (checkpoints and shipped weights), `gate` (games against the heuristic and random), `train`
-(`python -m game train`), `judge` (every play of a roll in points: hints and reviews) and `review`
-(a finished game judged turn by turn).
+training), `store` (checkpoints and shipped weights), `gate` (games against the heuristic and random), `computer` (the
+computer player: the gated net at two plies, else the heuristic), `train` (`python -m game train`), `judge`
+(every play of a roll in points: hints and reviews) and `review` (a finished game judged turn by turn).
 """
 
 from __future__ import annotations
@@ -20,16 +20,26 @@ from threadpoolctl import threadpool_limits  # noqa: E402
 
 threadpool_limits(limits=1)
 
+from .computer import (  # noqa: E402
+    choose,
+    computer_name,
+    cube_chances,
+    evaluate,
+    rank_plays,
+    two_ply,
+    uses_net,
+)
 from .encode import width  # noqa: E402
 from .gate import net_chooser, play_pairs, play_values, summary  # noqa: E402
 from .judge import judge_name, judge_plays, roll_luck  # noqa: E402
 from .net import Net, equity  # noqa: E402
 from .review import Decision, Review, Turn, review_game  # noqa: E402
 from .spec import NETS, NetSpec, net_name  # noqa: E402
-from .store import WeightsError, load_checkpoint, load_weights  # noqa: E402
+from .store import WeightsError, gate_passed, load_checkpoint, load_weights, record_gate  # noqa: E402
 from .td import self_play  # noqa: E402
 from .train import LAMBDA, step_size  # noqa: E402
 
-__all__ = ["LAMBDA", "NETS", "Decision", "Net", "NetSpec", "Review", "Turn", "WeightsError", "equity",
-           "judge_name", "judge_plays", "load_checkpoint", "load_weights", "net_chooser", "net_name", "play_pairs",
-           "play_values", "review_game", "roll_luck", "self_play", "step_size", "summary", "width"]
+__all__ = ["LAMBDA", "NETS", "Decision", "Net", "NetSpec", "Review", "Turn", "WeightsError", "choose", "computer_name",
+           "cube_chances", "equity", "evaluate", "gate_passed", "judge_name", "judge_plays", "load_checkpoint",
+           "load_weights", "net_chooser", "net_name", "play_pairs", "play_values", "rank_plays", "record_gate",
+           "review_game", "roll_luck", "self_play", "step_size", "summary", "two_ply", "uses_net", "width"]

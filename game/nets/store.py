@@ -128,3 +128,34 @@ def load_weights(net_name: str, directory: Path = WEIGHTS_DIR) -> tuple[Net, dic
     with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
         net = Net(*(arrays[k].astype(np.float64) for k in ("w1", "b1", "w2", "b2")))
     return net, side
+
+
+GATE_HEURISTIC = 0.65  # the share of points against the heuristic a net needs to replace it ...
+GATE_RANDOM = 0.99     # ... and against random
+GATE_GAMES = 1_000     # ... over this many paired-dice games
+
+
+def gate_passed(side: dict[str, Any]) -> bool:
+    """Whether a sidecar records a passed 1,000-game gate for exactly these weights (its `gate` holds the
+    weights' sha256: weights shipped after the gate, by training going on, do not inherit it)."""
+    gate = side.get("gate")
+    return (isinstance(gate, dict) and gate.get("passed") is True and gate.get("sha256") == side.get("sha256")
+            and int(gate.get("games", 0)) >= GATE_GAMES)
+
+
+def record_gate(net_name: str, result: dict[str, Any], directory: Path = WEIGHTS_DIR) -> dict[str, Any]:
+    """Write the gate `result` (games, heuristic_rate/_se, random_rate/_se) into the shipped sidecar of
+    `net_name`, with whether it passed and the weights' sha256; returns the gate written.
+
+    :raises WeightsError: no shipped weights, or weights that do not match their sidecar.
+    """
+    load_weights(net_name, directory)
+    side_path = directory / f"{net_name}.json"
+    side = json.loads(side_path.read_text())
+    games = int(result["games"])
+    passed = (games >= GATE_GAMES and float(result["heuristic_rate"]) >= GATE_HEURISTIC
+              and float(result["random_rate"]) >= GATE_RANDOM)
+    gate = {**result, "passed": passed, "games_trained": side.get("games_trained"), "sha256": side["sha256"]}
+    side["gate"] = gate
+    _atomic_write(side_path, (json.dumps(side, indent=1) + "\n").encode())
+    return gate

@@ -1,0 +1,254 @@
+"""The computer player: a game's trained net where it passed its gate, else the heuristic (`game.search`).
+
+`choose(game_or_position, dice, seed)` is the one entry the bot, `python -m game choose` and the benches share:
+
+- A game whose shipped net passed the 1,000-game gate (`store.gate_passed`: ≥ 65 % against the heuristic with
+  paired dice and ≥ 99 % against random, recorded in the sidecar for exactly these weights) is played by the
+  net: every play valued at one ply (the position after it, the opponent to roll; a play that ends the game by
+  its outcome, R-END-1…5), then the best `CANDIDATES` plays within `MARGIN` points of the best looked at two
+  plies deep: for each of the opponent's 21 rolls its best reply by the net at one ply, weighted by the roll's
+  chance (1/36 a double, 2/36 the others). All replies of all 21 rolls of a candidate go through the net in
+  one matrix product. A side without a play passes (R-TURN-3), and the value is then the net's own.
+- Gul Bara (R-GULBARA-3…6) with a gated net: the net at one ply on ordinary turns, and the heuristic's
+  cascade search (`choose_play`'s `plan_cascade`) for a roll or stage that may go on cascading, where the net
+  has no sensible way to look ahead over stages whose dice are known; no two-ply look (a reply may itself be
+  a cascade).
+- Every other game keeps the heuristic, `game.search.choose_play`.
+
+Equal values are broken by a `random.Random(seed)`, so the same seed gives the same play.
+
+`rank_plays(position, dice, plies)` gives every play of a roll with its equity in points for its mover, best
+first (for hints and reviews); `evaluate(position)` the net's chances for the side that has just played.
+Both use a game's shipped net whether or not it passed the gate (`WeightsError` when there is none).
+`cube_chances(position)` is the seam for the cube (`game.cubeful.cube_action` may take the net's win and
+gammon chances instead of its own estimate): the gated net's chances for the side to roll, or None.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from .. import board as B
+from ..flow import Game
+from ..movegen import enumerate_plays, homeout
+from ..plays import Play, legal_plays
+from ..position import Position
+from ..search import _continues, choose_play
+from ..variants import Variant
+from .afterstate import aux_rows, outcome_target, quick_ends
+from .encode import MY_CASCADES, PROT_ME, THEIR_CASCADES, FloatArray, IntArray, encode
+from .gate import play_values
+from .net import LOSE2, LOSE3, WIN, WIN2, WIN3, Net, equity
+from .spec import NETS, NetSpec, net_name
+from .store import WeightsError, gate_passed, load_weights
+
+CANDIDATES = 3   # the best plays at one ply looked at two plies deep ...
+MARGIN = 0.25    # ... when within this many points of the best at one ply
+ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A shipped net, its spec, the games it was trained on and whether it passed its gate."""
+
+    net: Net
+    spec: NetSpec
+    games_trained: int
+    gated: bool
+
+
+@cache
+def loaded(game: str) -> Loaded | None:
+    """The shipped net serving `game` (a preset name), or None when it has none (or no usable weights)."""
+    try:
+        name = net_name(game)
+        net, side = load_weights(name)
+    except (KeyError, WeightsError):
+        return None
+    return Loaded(net, NETS[name], int(side.get("games_trained", 0)), gate_passed(side))
+
+
+def uses_net(game: str) -> bool:
+    """Whether the computer plays `game` with its net (shipped and gated), not the heuristic."""
+    found = loaded(game)
+    return found is not None and found.gated
+
+
+def computer_name(game: str) -> str:
+    """`net` or `heuristic`: which computer plays `game`."""
+    return "net" if uses_net(game) else "heuristic"
+
+
+def _usable(variant: Variant) -> Loaded:
+    found = loaded(variant.name)
+    if found is None:
+        raise WeightsError(f"{variant.name} has no trained net yet")
+    return found
+
+
+def choose(game_or_position: Game | Position, dice: tuple[int, int] | None = None,
+           seed: int | None = None) -> Play | None:
+    """The computer's play for `dice` (a `Game`'s own dice when not given), or None when no die can be played
+    (the turn passes, R-TURN-3). See the module's docstring for who chooses how."""
+    if isinstance(game_or_position, Game):
+        position = game_or_position.position
+        if dice is None:
+            dice = game_or_position.dice
+    else:
+        position = game_or_position
+    if dice is None:
+        raise ValueError("the computer needs dice to choose a play")
+    plays = legal_plays(position, dice)
+    if not plays:
+        return None
+    if len(plays) == 1:
+        return plays[0]
+    found = loaded(position.variant.name)
+    if found is None or not found.gated or _continues(plays[0]):
+        return choose_play(plays, seed)
+    ranked, looked = _rank(found, plays, 1 if position.variant.cascading else 2)
+    best = ranked[0][1]
+    top = [p for p, v in ranked[:looked or len(ranked)] if v >= best - 1e-12]
+    return top[0] if len(top) == 1 else random.Random(seed).choice(top)
+
+
+def rank_plays(position: Position, dice: tuple[int, int], plies: int = 2) -> list[tuple[Play, float]]:
+    """Every legal play of `dice` with its equity in points for its mover, best first (equal ones in the
+    engine's order): the net at one ply, or with `plies=2` the best few at one ply looked at two plies deep
+    and ranked first by that value, then the others by their one-ply value. Empty when no die can be played
+    (R-TURN-3).
+
+    :raises WeightsError: the game has no shipped net.
+    :raises ValueError: `plies` is not 1 or 2.
+    """
+    if plies not in (1, 2):
+        raise ValueError(f"plies is 1 or 2, not {plies}")
+    found = _usable(position.variant)
+    plays = legal_plays(position, dice)
+    if not plays:
+        return []
+    return _rank(found, plays, 1 if position.variant.cascading else plies)[0]
+
+
+def _rank(found: Loaded, plays: list[Play], plies: int) -> tuple[list[tuple[Play, float]], int]:
+    """`plays` with their equity, best first: at one ply, or with `plies=2` the candidates looked at two plies
+    deep first (by their two-ply value), then the others by their one-ply value; and how many were looked at
+    (0 at one ply)."""
+    one = play_values(found.net, found.spec, plays)
+    values = [float(v) for v in one]
+    looked: set[int] = set()
+    if plies == 2 and len(plays) > 1:
+        order = [int(i) for i in np.argsort(-one, kind="stable")]
+        best = float(one[order[0]])
+        if plays[order[0]].end is None:  # a play that ends the game needs no look ahead
+            look = [i for i in order[:CANDIDATES] if one[i] >= best - MARGIN and plays[i].end is None]
+            looked_at = _replies(found, [plays[i] for i in look])
+            for i, value in zip(look, looked_at, strict=False):
+                values[i] = value
+                looked.add(i)
+    ranked = sorted(range(len(plays)), key=lambda i: (i not in looked, -values[i]))
+    return [(plays[i], values[i]) for i in ranked], len(looked)
+
+
+def two_ply(found: Loaded, plays: list[Play]) -> list[float]:
+    """The equity of each of `plays` (one roll's, none ending the game) for its mover two plies deep: the
+    average over the opponent's 21 rolls of minus the opponent's best reply at one ply (its value by the net,
+    or by the outcome for a reply that ends the game); a roll the opponent cannot play leaves the net's value
+    of the position as it stands, seen by the opponent (R-TURN-3)."""
+    return _replies(found, plays, budget=None)
+
+
+ROW_BUDGET = 1_000  # replies listed: past it no further candidate is looked at (the first always is)
+
+
+def _replies(found: Loaded, plays: list[Play], budget: int | None = ROW_BUDGET) -> list[float]:
+    """`two_ply` of the first of `plays`: all of them without a `budget`, else the first and then more
+    only while fewer than `budget` replies have been listed (a count, so the same position gives the same
+    candidates whatever the machine's speed). All replies go through the net in one batch."""
+    if not plays:
+        return []
+    variant = plays[0].before.variant
+    rows: list[tuple[int, ...]] = []
+    protected: list[tuple[bool, bool]] = []
+    starts: list[int] = []  # where each (play, roll)'s replies begin in `rows`
+    done = 0
+    for play in plays:
+        if budget is not None and done and len(rows) >= budget:
+            break
+        after = play.position
+        cells, prot = after.cells, after.protected
+        for a, b in ROLLS:
+            starts.append(len(rows))
+            leaves = enumerate_plays(cells, prot, variant, a, b, 4 if a == b else 2)
+            if leaves:
+                rows.extend(work for _, work in leaves)
+                protected.extend([prot] * len(leaves))
+            else:  # R-TURN-3: the opponent passes; the position stands, seen by it
+                rows.append((*cells, homeout(cells), 1 if prot[1] else 0))
+                protected.append(prot)
+        done += 1
+    works: IntArray = np.array(rows, dtype=np.int64)
+    reply = _values(found, variant, plays[0].position.turn, works, np.array(protected, dtype=bool))
+    best = np.maximum.reduceat(reply, np.array(starts, dtype=np.int64))
+    per = best.reshape(done, len(ROLLS))
+    return [float(v) for v in -(per @ WEIGHTS)]
+
+
+def _values(found: Loaded, variant: Variant, mover: Any, works: IntArray,
+            protected: np.ndarray[Any, np.dtype[np.bool_]]) -> FloatArray:
+    """The one-ply equity of each row of `works` (the mover's view after its reply), for `mover`."""
+    aux = aux_rows(works, (False, False), None, mover, (1, 1), 0)
+    aux[:, PROT_ME] = protected[:, 0] & (works[:, B.BAR] > 0)  # per row (R-ENTER-4)
+    value = equity(found.net(encode(works, aux, found.spec)), variant)
+    for i, end in quick_ends(variant, mover, works).items():
+        value[i] = equity(outcome_target(end, mover), variant)
+    return value
+
+
+def _outputs(found: Loaded, position: Position) -> FloatArray:
+    """The net's five outputs for the side that has just played, `position`'s side to move to roll."""
+    if position.cascade is not None and position.cascade.pending:
+        raise ValueError("the side to move has a cascade stage to play: the position is not the opponent's "
+                         "to roll")
+    cells = B.flip(position.cells, position.variant.contrary)
+    prot = (position.protected[1], position.protected[0])
+    work: IntArray = np.array([(*cells, homeout(cells), 1 if prot[1] else 0)], dtype=np.int64)
+    aux = aux_rows(work, prot, None, position.turn.other, (1, 2), 0)
+    if position.cascade is not None:  # gulbara: the opponent rolls next, no stage pending (R-GULBARA-2)
+        aux[:, MY_CASCADES] = position.cascade.cascades(position.turn.other)
+        aux[:, THEIR_CASCADES] = position.cascade.cascades(position.turn)
+    out: FloatArray = found.net(encode(work, aux, found.spec))[0]
+    return out
+
+
+def evaluate(position: Position) -> dict[str, Any]:
+    """The net's chances and equity for the side that has just played (`position`'s opponent), the side to
+    move to roll: `win` (a tie counts ½), `win2`/`win3` its double/triple wins, `lose2`/`lose3` the
+    opponent's, and `equity` in points for the game's options; `net`, `gated`, `games_trained`.
+
+    :raises WeightsError: the game has no shipped net.
+    :raises ValueError: a gulbara position whose side to move has a cascade stage pending.
+    """
+    found = _usable(position.variant)
+    out = _outputs(found, position)
+    return {"side": position.turn.other.name.lower(), "win": round(float(out[WIN]), 4),
+            "win2": round(float(out[WIN2]), 4), "win3": round(float(out[WIN3]), 4),
+            "lose2": round(float(out[LOSE2]), 4), "lose3": round(float(out[LOSE3]), 4),
+            "equity": round(float(equity(out, position.variant)), 4), "net": found.spec.name,
+            "gated": found.gated, "games_trained": found.games_trained}
+
+
+def cube_chances(position: Position) -> tuple[float, float] | None:
+    """The cube's seam: the gated net's chance that the side to roll wins, and that it wins double or more,
+    or None where the computer plays by the heuristic (the cube then keeps its own estimate)."""
+    found = loaded(position.variant.name)
+    if found is None or not found.gated or position.cascade is not None:
+        return None
+    out = _outputs(found, position)
+    return 1.0 - float(out[WIN]), float(out[LOSE2])
