@@ -77,6 +77,14 @@ class Core:
         self._filed: TTLCache[str] = TTLCache(CACHE_SECONDS)  # chat key → the key its records are filed under
         self._accounts: dict[tuple[str, str], str] = {}  # (platform, user id) → player id: never changes
         self._handles: TTLCache[str] = TTLCache(CACHE_SECONDS)  # "platform:handle" → user id, written lately
+        self.outage = asyncio.Event()  # set when a command found the store silent (N4: the loop looks at once)
+
+    # --- outages of the store ---------------------------------------------------------------------------
+
+    def store_silent(self) -> None:
+        """A command found the store not answering: the deadline loop (`bot.runner`) probes it until it answers
+        and then resumes at once the games left waiting (`bot.resume`)."""
+        self.outage.set()
 
     # --- work off the event loop ------------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str]
         await svc.store.attention.mark(record.id, now)  # cleared once the opening is stored (`bot.resume`)
         await svc.store.matches.update(match, replace(match, games=(record.id,)), now=now)
     except StoreUnavailable:
+        svc.store_silent()
         return interrupted(ctx, record, (), Interrupted(1, 1, False))
     name, c = words.title(ctx.lang, v.name, v.options()), dice.commitment(seed_of(record))
     if spec.cycle is not None:
@@ -111,6 +112,7 @@ async def progress(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, .
     try:
         return await advance_and_answer(svc, ctx, record, first, head, command)
     except Interrupted as exc:
+        svc.store_silent()  # the rest follows as soon as the store answers again (`bot.runner`)
         return interrupted(ctx, record, first, exc)
     except VersionConflict:
         if not first or first[0].play in ("timeout", "opening"):
