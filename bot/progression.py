@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 
-from game import CYCLES, Game, match_spec
+from game import CYCLES, Game, Side, match_spec
 from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
 from . import dice, results, views, words
@@ -117,7 +117,7 @@ async def progress(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, .
     except VersionConflict:
         if not first or first[0].play in ("timeout", "opening"):
             raise
-        return await moved_on(svc, ctx, record, first[0])
+        return await moved_on(svc, ctx, record, first[0].play)
 
 
 async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...],
@@ -195,21 +195,57 @@ def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Inte
     return Reply(text, ok=False, game_id=record.id)
 
 
-async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, step: Step) -> Reply:
-    """Another command changed the game first: say what happened, and show the board as it is now."""
+async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, play: str) -> Reply:
+    """Another command changed the game first (F3): say which plays beat the caller's `play` and by whom (every
+    log entry after the position the caller's command was read at; read while the other command is still
+    storing what follows it, the last player's latest entries), and what is awaited now, with the board."""
     current, log = await svc.store.games.snapshot(record.id)
     names = await svc.names(current)
-    if log:
-        last = log[-1]
-        what = (ctx.t("opening roll {dice}", dice=last.dice) if last.play == "opening" else
-                f"{names[side_of(last.side)]} {last.dice} {last.play}".strip())
-    else:
-        what = ctx.t("game #{id} changed", id=record.id)
-    mine = ctx.t("resignation") if step.play == "resign" else step.play
+    news = _since(log, record.position) or _latest(log)
+    what = "; ".join(_entry(ctx, e, names, record.id) for e in news) if news else ctx.t("game #{id} changed",
+                                                                                      id=record.id)
+    mine = ctx.t("resignation") if play == "resign" else play
     text = ctx.t("The game moved on: {what}. Your {mine} was not made; here is the board now.", what=what,
                  mine=mine)
-    reply = await views.view(svc, ctx, current, [text])
+    lines = [text]
+    game = game_of(current)
+    if game.phase not in ("move", "over"):  # the rest of the other command is still being stored
+        lines.append(ctx.t("{name} is to roll next in game #{id}.", name=names[game.turn], id=current.id))
+    reply = await views.view(svc, ctx, current, lines)
     return replace(reply, ok=False, private=True)
+
+
+def _since(log: list[MoveLogEntry], position: str) -> list[MoveLogEntry]:
+    """The entries after the last one that left the game at `position` (all of them if none did: the command
+    was read before the first entry). Checkers only move on, so a position seen again is a pass."""
+    for k in range(len(log) - 1, -1, -1):
+        if log[k].position == position:
+            return log[k + 1:]
+    return log
+
+
+def _latest(log: list[MoveLogEntry]) -> list[MoveLogEntry]:
+    """The last run of entries by one side."""
+    k = len(log)
+    while k > 0 and log[k - 1].side == log[-1].side:
+        k -= 1
+    return log[k:]
+
+
+def _entry(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str], game_id: str) -> str:
+    """One log entry as a clause: who did what with which dice."""
+    name = names[side_of(entry.side)]
+    if entry.play == "opening":
+        said = ctx.t("opening roll {dice}", dice=entry.dice)
+    elif entry.play == "resign":
+        said = ctx.t("{side} resigns.", side=name)
+    elif entry.play == "timeout":
+        said = ctx.t("{side} ran out of time and loses game #{id}.", side=name, id=game_id)
+    elif entry.play == "pass" or not entry.play:
+        said = ctx.t("{side} rolled {dice} and cannot move: the turn passes.", side=name, dice=entry.dice)
+    else:
+        said = ctx.t("{side} rolled {dice} and played {play}.", side=name, dice=entry.dice, play=entry.play)
+    return said.rstrip(".")
 
 
 async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool, int]:
