@@ -32,8 +32,7 @@ def say(ctx: Ctx, event: Event, names: Mapping[Side, str]) -> str:
     return ctx.t(event.message, **values)
 
 
-async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, last: LastPlay | None = None,
-               image: bool = True) -> Reply:
+async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, last: LastPlay | None = None) -> Reply:
     """The reply showing a game: the lines, whose turn it is (mentioned), the board and the move builder."""
     game = game_of(record)
     names = await svc.names(record)
@@ -63,7 +62,7 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
             if m.target > 1:
                 lines.insert(0, matches.where(ctx, m, record))
     picture = None
-    if image and svc.render is not None:
+    if svc.render is not None:
         scene = Scene(game.position, viewer, last_play=last, dice=game.dice, names=names, score=score,
                       result=game.outcome)
         png = await svc.offload(images.board_in, ctx.lang, svc.render, scene)
