@@ -173,25 +173,26 @@ async def _answer(svc: Core, ctx: Ctx, stored: GameRecord, adv: Advance, head: l
 
 
 def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Interrupted) -> Reply:
-    """The truth about a command the store stopped answering in the middle of."""
+    """The truth about a command the store stopped answering in the middle of: the rest follows within seconds
+    of the store answering again (the deadline loop probes it every second, `bot.runner`: N4)."""
     step = first[0] if first and exc.stored else None
     if step is None or step.play in ("opening", "timeout"):
         text = ctx.t("Game #{id} was stored only in part: the store stopped answering. The rest will follow "
-                     "when the store is back.", id=record.id)
+                     "within seconds of the store answering again.", id=record.id)
     elif exc.stored < exc.total:
         done = (ctx.t("Your resignation of game #{id} was stored", id=record.id) if step.play == "resign"
                 else ctx.t("Your play {play} was stored", play=step.play))
-        rest = (ctx.t("the store stopped answering before the computer's reply. It will follow when the store "
-                      "is back.") if exc.computer_next else
-                ctx.t("the store stopped answering before the plays that follow it. They will follow when the "
-                      "store is back."))
+        rest = (ctx.t("the store stopped answering before the computer's reply. It will follow within seconds "
+                      "of the store answering again.") if exc.computer_next else
+                ctx.t("the store stopped answering before the plays that follow it. They will follow within "
+                      "seconds of the store answering again."))
         text = f"{done}; {rest}"
     elif step.play == "resign":
         text = ctx.t("Your resignation of game #{id} was stored; the store stopped answering before I could "
-                     "say what follows. It will follow when the store is back.", id=record.id)
+                     "say what follows. It will follow within seconds of the store answering again.", id=record.id)
     else:
         text = ctx.t("Your play {play} was stored; the store stopped answering before I could say what "
-                     "follows. It will follow when the store is back.", play=step.play)
+                     "follows. It will follow within seconds of the store answering again.", play=step.play)
     return Reply(text, ok=False, game_id=record.id)
 
 
