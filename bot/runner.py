@@ -50,7 +50,9 @@ async def deadline_loop(service: Service, route: Callable[[Notice], Awaitable[No
 
     While the store does not answer (a round found it so, or a command did: `Core.store_silent`), the loop
     probes it every `PROBE_SECONDS` and logs one warning line when it goes away and one when it is back (N5);
-    the games the outage left waiting are resumed as soon as it answers (N4), not a round later.
+    the games the outage left waiting are resumed as soon as it answers (N4), not a round later: those marked
+    before it was seen answering, once a command still storing its first step could have finished
+    (`Service.settle_seconds`), so resuming never takes a game from under a command in flight.
     """
     starting = True
     down = False
@@ -63,7 +65,8 @@ async def deadline_loop(service: Service, route: Callable[[Notice], Awaitable[No
                 if down:
                     log.warning("the store answers again; going on with the games it left waiting")
                     down = False
-                for notice in await service.resume(before=probed):  # marked before: the outage ended them
+                await asyncio.sleep(service.settle_seconds)  # a command that marked a game before `probed`
+                for notice in await service.resume(before=probed):  # has stored its play or failed by now
                     await route(notice)
             if starting:
                 starting = False

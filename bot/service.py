@@ -109,6 +109,12 @@ class Service(Core):
         """
         return await resume.resume(self, grace=0.0, before=before)
 
+    @property
+    def settle_seconds(self) -> float:
+        """How long a command in flight may still take to store its first step after marking its game (two
+        storage calls, each bounded by the store's operation timeout)."""
+        return 2 * self.store.operation_timeout
+
     async def probe(self) -> None:
         """Whether the store answers.
 
