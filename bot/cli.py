@@ -109,7 +109,8 @@ async def _run(settings: Settings, console: bool, name: str | None, pictures: bo
             raise configuration(NO_STORE) from exc
         raise unreachable(str(exc)) from exc
     service = Service(store, deadline_hours=settings.move_deadline_hours, challenge_hours=settings.challenge_hours,
-                      language=settings.language, processes=settings.worker_processes)
+                      language=settings.language, processes=settings.worker_processes,
+                      max_games=settings.max_games)
     try:
         try:
             adapters = _adapters(service, settings, console, name, data_dir / "boards" if pictures else None)

@@ -59,7 +59,7 @@ class Core:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  seeds: Callable[[], str] = dice.new_seed, render: Callable[[Scene], bytes | None] | None = board_png,
                  deadline_hours: float = 72.0, challenge_hours: float = 24.0, language: str = i18n.DEFAULT,
-                 workers: int = 2, processes: int = 0) -> None:
+                 workers: int = 2, processes: int = 0, max_games: int = 20) -> None:
         self.store = store
         self.clock = clock
         self.seeds = seeds
@@ -67,6 +67,7 @@ class Core:
         self.deadline_hours = deadline_hours
         self.challenge_hours = challenge_hours
         self.language = language
+        self.max_games = max_games  # games going plus challenges open, per player (F12, `TABLA_MAX_GAMES`)
         self.invite_links: dict[str, str] = {}
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabla-work")
         self._processes = processes
@@ -77,6 +78,14 @@ class Core:
         self._filed: TTLCache[str] = TTLCache(CACHE_SECONDS)  # chat key → the key its records are filed under
         self._accounts: dict[tuple[str, str], str] = {}  # (platform, user id) → player id: never changes
         self._handles: TTLCache[str] = TTLCache(CACHE_SECONDS)  # "platform:handle" → user id, written lately
+        self.outage = asyncio.Event()  # set when a command found the store silent (N4: the loop looks at once)
+
+    # --- outages of the store ---------------------------------------------------------------------------
+
+    def store_silent(self) -> None:
+        """A command found the store not answering: the deadline loop (`bot.runner`) probes it until it answers
+        and then resumes at once the games left waiting (`bot.resume`)."""
+        self.outage.set()
 
     # --- work off the event loop ------------------------------------------------------------------------
 

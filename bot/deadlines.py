@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from storage import DueItem, DueKind, NotFound, VersionConflict
+from storage import DueItem, DueKind, NotFound, StoreUnavailable, VersionConflict
 
 from . import i18n
 from .actions import Action, Verb
@@ -32,6 +32,8 @@ async def tick(svc: Core, limit: int = 100) -> list[Notice]:
             notice = await _act(svc, item)
         except (NotFound, VersionConflict):
             notice = None  # gone, or it moved on meanwhile (its new deadline is armed)
+        except StoreUnavailable:
+            raise  # the item stays claimed and comes due again; the loop waits for the store (`bot.runner`)
         except Exception:
             log.exception("deadline item %r failed", item)
             continue

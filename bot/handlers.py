@@ -22,7 +22,7 @@ from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
 from .gamestate import awaited, cube_of, game_of, seed_of, side_index, side_of, variant_of, variant_options
-from .progression import command_id, progress
+from .progression import command_id, moved_on, progress
 from .replies import Button, Picture, Reply
 from .turns import Event, Step, cube_step, play_step
 from .verify import describe, verify
@@ -44,12 +44,14 @@ async def _running_game(svc: Core, ctx: Ctx, cmd: Command) -> tuple[GameRecord, 
 async def move(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """Make the caller's play, written in notation (R-NOTE-1); errors name what was wrong (R-NOTE-3)."""
     record, side, game = await _running_game(svc, ctx, cmd)
+    assert cmd.notation is not None
+    if game.phase == "roll":  # another command's play is stored and what follows it is being stored (F3)
+        return await moved_on(svc, ctx, record, cmd.notation)
     if game.turn is not side or game.phase != "move" or game.dice is None:
         if game.cube is not None and awaited(game) is side:
             raise await _not_now(svc, ctx, record, game, side)
         names = await svc.names(record, ctx.lang)
         raise Refusal("It is {name}'s turn in game #{id}, not yours.", name=names[awaited(game)], id=record.id)
-    assert cmd.notation is not None
     try:
         play = parse_play(game.position, game.dice, cmd.notation)
     except (NotationError, AmbiguousPlayError, IllegalPlayError) as exc:

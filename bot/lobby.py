@@ -18,6 +18,32 @@ from .replies import Button, Identity, Reply
 DEFAULT_VARIANT = "plakoto"
 DEFAULT_MATCH = 5  # R-MATCH-1
 MAX_OPEN = 5  # open challenges, and games against the computer, per player and chat
+# and at most `Core.max_games` (TABLA_MAX_GAMES) games going per player in all chats, open challenges counted
+# (each may become a game): `/play ai`, `/challenge` and `/accept` are refused past it (F12)
+
+
+async def _busy(svc: Core, ctx: Ctx, player_id: str, *, besides: int = 0) -> Reply | None:
+    """The refusal when `player_id` (the caller or, accepting, the challenger) has as many games going as one
+    player may have, open challenges counted but for `besides` of them (the challenge being accepted); None
+    when there is room for one more."""
+    games, made = await asyncio.gather(svc.store.games.active_for(player_id),
+                                       svc.store.challenges.made_by(player_id, now=svc.clock()))
+    if len(games) + len(made) - besides < svc.max_games:
+        return None
+    if player_id != ctx.player.id:
+        who = await svc.player(player_id)
+        text = ctx.t("{name} has as many games going as one player may have; the challenge stays open.",
+                     name=who.name)
+    elif made:
+        text = ctx.t("You have {games} going and {challenges} open, as many as one player may have at once; "
+                     "finish a game, /resign one or /cancel a challenge first.",
+                     games=ctx.tn("{n} game", "{n} games", len(games), n=len(games)),
+                     challenges=ctx.tn("{n} challenge", "{n} challenges", len(made), n=len(made)))
+    else:
+        text = ctx.tn("You have {n} game going, as many as one player may have; finish or /resign it first.",
+                      "You have {n} games going, as many as one player may have; finish or /resign one first "
+                      "(/games lists them).", len(games), n=len(games))
+    return Reply(text, ok=False, private=True)
 
 
 def _setup(cmd: Command) -> tuple[str, dict[str, str], int]:
@@ -43,6 +69,8 @@ async def play(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if len(games) >= MAX_OPEN:
         raise Refusal("You have {n} games against the computer here already ({ids}); finish or /resign one "
                       "first.", n=len(games), ids=" ".join(f"#{g.id}" for g in games))
+    if (busy := await _busy(svc, ctx, ctx.player.id)) is not None:
+        return busy
     return await start_match(svc, ctx, name, options, (ctx.player.id, computer), target)
 
 
@@ -64,6 +92,8 @@ async def challenge(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if len(mine) >= MAX_OPEN:
         raise Refusal("You have {n} open challenges here already ({ids}); /cancel one first.", n=len(mine),
                       ids=" ".join(f"#{c.id}" for c in mine))
+    if (busy := await _busy(svc, ctx, ctx.player.id)) is not None:
+        return busy
     record = await svc.store.challenges.create(
         challenger=ctx.player.id, chat=ctx.chat.key, variant=name, options=options,
         target=opponent.id if opponent else None, match_target=target, ttl=svc.challenge_hours * 3600, now=now)
@@ -117,6 +147,9 @@ async def accept(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         raise Refusal("Challenge #{id} is addressed to someone else.", id=found.id)
     if found.chat != ctx.chat.key:
         raise Refusal("Challenge #{id} was made in another chat; accept it there.", id=found.id)
+    for pid, besides in ((ctx.player.id, 0), (found.challenger, 1)):  # this challenge is counted already
+        if (busy := await _busy(svc, ctx, pid, besides=besides)) is not None:
+            return busy
     try:
         taken = await svc.store.challenges.take(found.id, now=svc.clock())
     except LookupError:

@@ -267,18 +267,6 @@ def engine_templates() -> Iterator[Message]:
                 yield Message(text, where=f"game/{path.name}:{getattr(node, 'lineno', 0)}")
 
 
-def untranslatable_engine_errors() -> list[str]:
-    """Player-facing engine errors whose message is an f-string: filled in before any catalogue can see it."""
-    names = _player_errors()
-    found = []
-    for path in sorted(GAME.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-            if (isinstance(node, ast.Call) and _call_name(node) in names and node.args
-                    and isinstance(node.args[0], ast.JoinedStr)):
-                found.append(f"game/{path.name}:{node.lineno}")
-    return found
-
-
 def board_messages() -> Iterator[Message]:
     """The board picture's words (`renderer.Words`'s English defaults and maps), in the `board` context."""
     english = board.ENGLISH

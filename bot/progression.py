@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 
-from game import CYCLES, Game, Match, match_spec
+from game import CYCLES, Game, Match, Side, match_spec
 from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
 from . import dice, results, views, words
@@ -37,6 +37,7 @@ async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str]
         await svc.store.attention.mark(record.id, now)  # cleared once the opening is stored (`bot.resume`)
         await svc.store.matches.update(match, replace(match, games=(record.id,)), now=now)
     except StoreUnavailable:
+        svc.store_silent()
         return interrupted(ctx, record, (), Interrupted(1, 1, False))
     name, c = words.title(ctx.lang, v.name, v.options()), dice.commitment(seed_of(record))
     if spec.cycle is not None:
@@ -114,11 +115,12 @@ async def progress(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, .
     try:
         return await advance_and_answer(svc, ctx, record, first, head, command, start)
     except Interrupted as exc:
+        svc.store_silent()  # the rest follows as soon as the store answers again (`bot.runner`)
         return interrupted(ctx, record, first, exc)
     except VersionConflict:
         if not first or first[0].play in ("timeout", "opening"):
             raise
-        return await moved_on(svc, ctx, record, first[0])
+        return await moved_on(svc, ctx, record, first[0].play)
 
 
 async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...],
@@ -178,41 +180,46 @@ async def _answer(svc: Core, ctx: Ctx, stored: GameRecord, adv: Advance, head: l
 
 
 def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Interrupted) -> Reply:
-    """The truth about a command the store stopped answering in the middle of."""
+    """The truth about a command the store stopped answering in the middle of: the rest follows within seconds
+    of the store answering again (the deadline loop probes it every second, `bot.runner`: N4)."""
     step = first[0] if first and exc.stored else None
     if step is None or step.play in ("opening", "timeout"):
         text = ctx.t("Game #{id} was stored only in part: the store stopped answering. The rest will follow "
-                     "when the store is back.", id=record.id)
+                     "within seconds of the store answering again.", id=record.id)
     elif exc.stored < exc.total:
         done = (ctx.t("Your resignation of game #{id} was stored", id=record.id) if step.play == "resign"
                 else ctx.t("Your play {play} was stored", play=step.play))
-        rest = (ctx.t("the store stopped answering before the computer's reply. It will follow when the store "
-                      "is back.") if exc.computer_next else
-                ctx.t("the store stopped answering before the plays that follow it. They will follow when the "
-                      "store is back."))
+        rest = (ctx.t("the store stopped answering before the computer's reply. It will follow within seconds "
+                      "of the store answering again.") if exc.computer_next else
+                ctx.t("the store stopped answering before the plays that follow it. They will follow within "
+                      "seconds of the store answering again."))
         text = f"{done}; {rest}"
     elif step.play == "resign":
         text = ctx.t("Your resignation of game #{id} was stored; the store stopped answering before I could "
-                     "say what follows. It will follow when the store is back.", id=record.id)
+                     "say what follows. It will follow within seconds of the store answering again.", id=record.id)
     else:
         text = ctx.t("Your play {play} was stored; the store stopped answering before I could say what "
-                     "follows. It will follow when the store is back.", play=step.play)
+                     "follows. It will follow within seconds of the store answering again.", play=step.play)
     return Reply(text, ok=False, game_id=record.id)
 
 
-async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, step: Step) -> Reply:
-    """Another command changed the game first: say what happened, and show the board as it is now."""
+async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, play: str) -> Reply:
+    """Another command changed the game first (F3): say which plays beat the caller's `play` and by whom (every
+    log entry after the position the caller's command was read at; read while the other command is still
+    storing what follows it, the last player's latest entries), and what is awaited now, with the board."""
     current, log = await svc.store.games.snapshot(record.id)
     names = await svc.names(current, ctx.lang)
-    if log:
-        last = log[-1]
-        what = words.log_entry(ctx.lang, last.play, last.dice, names[side_of(last.side)])
-    else:
-        what = ctx.t("game #{id} changed", id=record.id)
-    mine = ctx.t("resignation") if step.play == "resign" else _play_words(ctx, step.play)
+    news = _since(log, record.position) or _latest(log)
+    what = "; ".join(_entry(ctx, e, names, record.id) for e in news) if news else ctx.t("game #{id} changed",
+                                                                                      id=record.id)
+    mine = ctx.t("resignation") if play == "resign" else _play_words(ctx, play)
     text = ctx.t("The game moved on: {what}. Your {mine} was not made; here is the board now.", what=what,
                  mine=mine)
-    reply = await views.view(svc, ctx, current, [text])
+    lines = [text]
+    game = game_of(current)
+    if game.phase not in ("move", "over"):  # the rest of the other command is still being stored
+        lines.append(ctx.t("{name} is to roll next in game #{id}.", name=names[game.turn], id=current.id))
+    reply = await views.view(svc, ctx, current, lines)
     return replace(reply, ok=False, private=True)
 
 
@@ -225,6 +232,41 @@ def _play_words(ctx: Ctx, play: str) -> str:
     if play == "drop":
         return ctx.t("drop")
     return play
+
+
+def _since(log: list[MoveLogEntry], position: str) -> list[MoveLogEntry]:
+    """The entries after the last one that left the game at `position` (all of them if none did: the command
+    was read before the first entry). Checkers only move on, so a position seen again is a pass."""
+    for k in range(len(log) - 1, -1, -1):
+        if log[k].position == position:
+            return log[k + 1:]
+    return log
+
+
+def _latest(log: list[MoveLogEntry]) -> list[MoveLogEntry]:
+    """The last run of entries by one side."""
+    k = len(log)
+    while k > 0 and log[k - 1].side == log[-1].side:
+        k -= 1
+    return log[k:]
+
+
+def _entry(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str], game_id: str) -> str:
+    """One log entry as a clause: who did what with which dice."""
+    name = names[side_of(entry.side)]
+    if entry.play == "opening":
+        said = ctx.t("opening roll {dice}", dice=entry.dice)
+    elif entry.play == "resign":
+        said = ctx.t("{side} resigns.", side=name)
+    elif entry.play == "timeout":
+        said = ctx.t("{side} ran out of time and loses game #{id}.", side=name, id=game_id)
+    elif entry.play in ("double", "take", "drop"):  # the cube's entries (R-CUBE-2, R-CUBE-3)
+        said = f"{name}: {_play_words(ctx, entry.play)}"
+    elif entry.play == "pass" or not entry.play:
+        said = ctx.t("{side} rolled {dice} and cannot move: the turn passes.", side=name, dice=entry.dice)
+    else:
+        said = ctx.t("{side} rolled {dice} and played {play}.", side=name, dice=entry.dice, play=entry.play)
+    return said.rstrip(".")
 
 
 async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool, int]:

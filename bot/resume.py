@@ -3,7 +3,9 @@ command, the computer's reply, the forced plays and passes, the result and the m
 
 `progression` marks a game in the store's attention set before a change of several steps and clears it after
 (`storage.attention`); what stays marked is resumed at start-up (`resume(svc, grace=0)`) and by the periodic
-loop (marks older than a grace, so a command in flight elsewhere finishes first). Resuming is the same
+loop (marks older than a grace, so a command in flight elsewhere finishes first), and as soon as the store
+answers again after an outage a command ran into (N4: the marks made before the outage, whose commands the outage
+ended). Resuming is the same
 deterministic advance from the stored state with a command id derived from the game's version, so two
 processes resuming one game change it once. Each resumed game is announced in its chat.
 """
@@ -27,10 +29,13 @@ log = logging.getLogger(__name__)
 GRACE_SECONDS = 30.0
 
 
-async def resume(svc: Core, grace: float = GRACE_SECONDS, limit: int = 20) -> list[Notice]:
-    """Finish the work on every game marked more than `grace` seconds ago; the notices announce them."""
+async def resume(svc: Core, grace: float = GRACE_SECONDS, limit: int = 20, *,
+                 before: float | None = None) -> list[Notice]:
+    """Finish the work on every game marked more than `grace` seconds ago (or, once the store answers again
+    after an outage, marked at or before `before`, when it was found silent); the notices announce them."""
     notices = []
-    for game_id in await svc.store.attention.waiting(svc.clock() - grace, limit):
+    until = svc.clock() - grace if before is None else before
+    for game_id in await svc.store.attention.waiting(until, limit):
         try:
             notice = await _resume(svc, game_id)
         except StoreUnavailable:

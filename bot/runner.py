@@ -1,7 +1,8 @@
 """`tabla run`'s wiring: every configured adapter and the deadline loop in one process, stopped cleanly.
 
 `serve` starts the adapters concurrently (if one cannot start, every one is stopped again and its error
-raised), runs the deadline loop every `check_seconds` and routes each notice to the adapter of its chat's
+raised), runs the deadline loop every `check_seconds` (every second while the store does not answer, so what
+an outage left waiting follows as soon as it is back) and routes each notice to the adapter of its chat's
 platform, and returns 0 when SIGTERM or SIGINT arrives (or every adapter has
 ended by itself, as the console does at the end of its input): adapters stop taking events, commands in
 flight finish, and the caller closes the store.
@@ -13,7 +14,9 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+
+from storage import StoreUnavailable
 
 from .adapter import Adapter
 from .replies import Notice
@@ -21,6 +24,7 @@ from .service import Service
 
 log = logging.getLogger(__name__)
 STOP_SECONDS = 8.0
+PROBE_SECONDS = 1.0
 
 
 class Router:
@@ -40,23 +44,49 @@ class Router:
             log.exception("delivering a notice to %s failed", notice.chat.key)
 
 
-async def deadline_loop(service: Service, router: Router, every: float) -> None:
+async def deadline_loop(service: Service, route: Callable[[Notice], Awaitable[None]], every: float) -> None:
     """Reminders, losses on time and resumed games, checked every `every` seconds for ever (and every game
-    left waiting on the service resumed once at the start)."""
+    left waiting on the service resumed once at the start).
+
+    While the store does not answer (a round found it so, or a command did: `Core.store_silent`), the loop
+    probes it every `PROBE_SECONDS` and logs one warning line when it goes away and one when it is back (N5);
+    the games the outage left waiting are resumed as soon as it answers (N4), not a round later: those marked
+    before it was seen answering, once a command still storing its first step could have finished
+    (`Service.settle_seconds`), so resuming never takes a game from under a command in flight.
+    """
     starting = True
+    down = False
     while True:
         try:
+            if service.outage.is_set() or down:
+                probed = service.clock()
+                await service.probe()
+                service.outage.clear()
+                if down:
+                    log.warning("the store answers again; going on with the games it left waiting")
+                    down = False
+                await asyncio.sleep(service.settle_seconds)  # a command that marked a game before `probed`
+                for notice in await service.resume(before=probed):  # has stored its play or failed by now
+                    await route(notice)
             if starting:
                 starting = False
                 for notice in await service.resume():
-                    await router(notice)
+                    await route(notice)
             for notice in await service.tick():
-                await router(notice)
+                await route(notice)
         except asyncio.CancelledError:
             raise
+        except StoreUnavailable:
+            if not down:
+                log.warning("the store does not answer; trying again every %g s", PROBE_SECONDS)
+                down = True
         except Exception:
             log.exception("the deadline loop failed; retrying")
-        await asyncio.sleep(every)
+        if down:
+            await asyncio.sleep(PROBE_SECONDS)
+            continue
+        with contextlib.suppress(TimeoutError):  # a command that found the store silent wakes the loop
+            await asyncio.wait_for(service.outage.wait(), every)
 
 
 async def serve(service: Service, adapters: Sequence[Adapter], *, check_seconds: float,

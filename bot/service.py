@@ -93,18 +93,34 @@ class Service(Core):
 
     async def tick(self, limit: int = 100) -> list[Notice]:
         """Reminders and losses on time that are due now, and games left waiting on the service by an outage
-        (`bot.resume`), as notices to post."""
-        notices = await deadlines.tick(self, limit)
-        try:
-            notices += await resume.resume(self)
-        except StorageError:
-            log.warning("could not look for games to resume; the store does not answer")
-        return notices
+        (`bot.resume`), as notices to post.
 
-    async def resume(self) -> list[Notice]:
+        :raises StoreUnavailable: the store does not answer (the deadline loop probes it until it does).
+        """
+        notices = await deadlines.tick(self, limit)
+        return notices + await resume.resume(self)
+
+    async def resume(self, before: float | None = None) -> list[Notice]:
         """Every game left waiting on the service (the computer to move, a forced play, a next game): at
-        start-up, before the periodic `tick`."""
-        return await resume.resume(self, grace=0.0)
+        start-up, before the periodic `tick`, and when the store answers again after an outage (the games
+        marked by `before`, when it was seen answering again).
+
+        :raises StoreUnavailable: the store does not answer.
+        """
+        return await resume.resume(self, grace=0.0, before=before)
+
+    @property
+    def settle_seconds(self) -> float:
+        """How long a command in flight may still take to store its first step after marking its game (two
+        storage calls, each bounded by the store's operation timeout)."""
+        return 2 * self.store.operation_timeout
+
+    async def probe(self) -> None:
+        """Whether the store answers.
+
+        :raises StoreUnavailable: it does not.
+        """
+        await self.store.ping()
 
     async def _guarded(self, caller: Caller, run: Callable[[Ctx], Awaitable[Reply]], what: str) -> Reply:
         """`run` for the caller, every failure a reply.
@@ -122,6 +138,8 @@ class Service(Core):
         try:
             reply = await run(ctx)
         except Exception as exc:
+            if isinstance(exc, StoreUnavailable):
+                self.store_silent()
             reply = self._failure(ctx.lang, exc, what)
         return replace(reply, repeat=True) if ctx.repeat and not reply.ok else reply
 

@@ -66,6 +66,8 @@ class Settings(BaseSettings):
                                        description="time per move before the game is lost (per chat: /deadline)")
     challenge_hours: float = Field(24.0, alias="TABLA_CHALLENGE_HOURS",
                                    description="how long a challenge stays open")
+    max_games: int = Field(20, alias="TABLA_MAX_GAMES", ge=1, le=1000,
+                           description="games one player may have going at once, their open challenges counted")
     deadline_check_seconds: float = Field(30.0, alias="TABLA_DEADLINE_CHECK_SECONDS",
                                           description="how often each process looks for due reminders")
     worker_processes: int = Field(1, alias="TABLA_WORKER_PROCESSES", ge=0, le=16,

@@ -15,7 +15,7 @@ from game import Game, Position, parse_play
 from storage import GameRecord, MoveLogEntry
 
 from . import i18n, words
-from .dice import commitment, format_dice, roll
+from .dice import format_dice, roll
 from .gamestate import CUBE_PLAYS, seed_of, side_of, variant_of
 
 
@@ -96,6 +96,3 @@ def verify(record: GameRecord, log: list[MoveLogEntry], seed: str | None = None)
                                                   i=i))
     return Verification(True, n)
 
-
-def check_commitment(seed: str, published: str) -> bool:
-    return commitment(seed) == published

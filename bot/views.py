@@ -34,7 +34,7 @@ def say(ctx: Ctx, event: Event, names: Mapping[Side, str]) -> str:
 
 
 async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, last: LastPlay | None = None,
-               image: bool = True, header: bool = True) -> Reply:
+               header: bool = True) -> Reply:
     """The reply showing a game: the lines, whose turn it is (mentioned) or how the game ended (F14), the board
     and the move builder. In a match, where it stands heads the lines unless `header` is false (the next game
     of a match, already announced after the game that ended)."""
@@ -83,7 +83,7 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
     if game.outcome is not None:
         lines.append(ended(ctx, game.outcome, names, score))
     picture = None
-    if image and svc.render is not None:
+    if svc.render is not None:
         scene = Scene(game.position, viewer, last_play=last, dice=game.dice, names=names, score=score,
                       result=game.outcome, cube=game.cube)
         png = await svc.offload(images.board_in, ctx.lang, svc.render, scene)

@@ -29,7 +29,6 @@ CYCLES: dict[str, tuple[str, ...]] = {
     "tavli": ("portes", "plakoto", "fevga"),   # R-CYCLE-1, seed 002
     "tabla": ("tabla", "gulbara", "tapa"),     # R-CYCLE-1, seed 001
 }
-CYCLE_LENGTHS: dict[str, tuple[int, ...]] = {"tavli": (3, 5, 7), "tabla": (5, 7)}  # offered lengths
 DEFAULT_TARGET = 5
 
 

@@ -7,7 +7,6 @@ from game import Side
 RGB = tuple[int, int, int]
 
 FELT: RGB = (28, 96, 74)
-FELT_TEXT: RGB = (52, 122, 98)
 FRAME: RGB = (94, 60, 34)
 FRAME_DARK: RGB = (62, 39, 22)
 TRAY: RGB = (50, 32, 19)

@@ -22,11 +22,6 @@ def language_of(locale: discord.Locale | str | None) -> str | None:
     return LANGUAGES.get(str(locale))
 
 
-def locale_of(language: str) -> list[discord.Locale]:
-    """The Discord locales a catalogue language serves (for the command translator)."""
-    return [discord.Locale(code) for code, lang in LANGUAGES.items() if lang == language]
-
-
 def identity(user: discord.abc.User, locale: discord.Locale | str | None = None) -> Identity:
     """A Discord user as the service knows people: the id is stable, the display name is what others see."""
     return Identity(PLATFORM, str(user.id), user.display_name or user.name, username=user.name,

@@ -153,9 +153,17 @@ class Poster:
             await self.strip(old.chat_id, old.message_id)
 
     async def strip(self, chat_id: int, message_id: int) -> None:
-        """Remove a message's keyboard (its buttons are out of date)."""
+        """Remove a message's keyboard (its buttons are out of date). A message of a group upgraded to a
+        supergroup is edited at the supergroup's id, where it lives on under the same id (N6): known from the
+        upgrade, or learnt from Telegram's refusal at the old id."""
+        chat_id = self.moved.get(chat_id, chat_id)
         try:
-            await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
+            try:
+                await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
+            except ChatMigrated as exc:
+                log.info("chat %s is now the supergroup %s; editing there", chat_id, exc.new_chat_id)
+                self.moved[chat_id] = int(exc.new_chat_id)
+                await self.bot.edit_message_reply_markup(int(exc.new_chat_id), message_id, reply_markup=None)
         except BadRequest as exc:
             log.debug("could not remove the keyboard of message %s in %s: %s", message_id, chat_id, exc.message)
 

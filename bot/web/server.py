@@ -18,7 +18,6 @@ from ..service import Service
 from . import api, glue, live
 
 STATIC = Path(__file__).with_name("static")
-TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self' "
                                "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'",

@@ -12,7 +12,6 @@ from bot.actions import Action, Verb
 from bot.gamestate import game_of
 from bot.replies import Caller, Reply
 from bot.service import Service
-from bot.turns import Step
 from bot.words import board_words
 from game import Position, Side, variant
 from renderer import ENGLISH, GameResult, MatchScore, Scene, layout
@@ -142,11 +141,11 @@ async def test_a_passed_turn_is_told_as_passed_never_as_played_pass(service: Ser
     await service.store.games.apply(record, replace(record, dice="6-5"), command_id="test-pass", move=passed)
     ctx = await service.context(Caller(ALICE, CHAT))
     game = game_of(record)
-    told = await progression.moved_on(service, ctx, record, Step(game, record.turn, Side.WHITE, "6-5", "1/off"))
-    assert "The game moved on: bob: 6-6, no move, turn passed." in told.text, told.text
+    told = await progression.moved_on(service, ctx, record, "1/off")
+    assert "The game moved on: bob rolled 6-6 and cannot move: the turn passes" in told.text, told.text
     for lang in ("en", "bg", "el"):
         ctx = replace(ctx, lang=lang)
-        told = await progression.moved_on(service, ctx, record, Step(game, record.turn, Side.WHITE, "6-5", "1/off"))
+        told = await progression.moved_on(service, ctx, record, "1/off")
         assert not re.search(r"\bpass\b", told.text) and "6-6" in told.text, (lang, told.text)
     # Games against the computer with fixed dice seeds, so the passes they hold are the same on every run
     seeds = iter(hashlib.sha256(f"pass-{n}".encode()).hexdigest() for n in range(1000))

@@ -247,6 +247,9 @@ class FakeBotAPI:
         self._failures.setdefault(method, []).extend([retry_after] * times)
 
     def next_message_id(self, chat_id: int) -> int:
+        for old, new in self.migrated.items():
+            if new == chat_id:
+                chat_id = old  # a supergroup numbers its messages on from the group's
         return next(self._message_ids.setdefault(chat_id, itertools.count(1)))
 
     def listen(self, listener: Callable[[Call], None]) -> None:
@@ -440,10 +443,17 @@ class FakeBotAPI:
         return self.as_message(sent)
 
     def _find(self, params: dict[str, Any]) -> Sent:
+        chat_id = params.get("chat_id")
+        if chat_id in self.migrated:  # as Telegram: the group's messages are the supergroup's now (N6)
+            raise ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat",
+                           migrate_to_chat_id=self.migrated[chat_id])
         if "inline_message_id" in params:
             sent = self.inline_messages.get(str(params["inline_message_id"]))
         else:
-            sent = self.messages.get((params.get("chat_id"), params.get("message_id")))  # type: ignore[arg-type]
+            sent = self.messages.get((chat_id, params.get("message_id")))  # type: ignore[arg-type]
+            for old, new in self.migrated.items():
+                if sent is None and new == chat_id:  # a message of the group, kept in the supergroup
+                    sent = self.messages.get((old, params.get("message_id")))  # type: ignore[arg-type]
         if sent is None:
             raise ApiError(400, "Bad Request: message to edit not found")
         return sent

@@ -1,0 +1,60 @@
+"""How many games and challenges one player may have going (F12): `/play ai`, `/challenge` and `/accept` are
+refused in the player's words past `TABLA_MAX_GAMES`, and nothing is created."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.replies import Caller, Chat
+from bot.service import Service
+from bot.settings import Settings
+from storage import Store
+
+from .conftest import ALICE, BOB, Clock
+
+ROOMS = [Chat("console", f"room{n}") for n in range(6)]
+
+
+@pytest.fixture
+async def limited(store: Store, clock: Clock) -> AsyncIterator[Service]:
+    svc = Service(store, clock=clock, render=None, max_games=3)
+    for who in (ALICE, BOB):
+        await svc.remember(who)
+    yield svc
+    svc.close()
+
+
+async def going(svc: Service, who: str) -> int:
+    pid = (await svc.store.players.find("console", who)).id  # type: ignore[union-attr]
+    return len(await svc.store.games.active_for(pid))
+
+
+async def test_play_ai_opens_no_more_games_than_the_setting_allows(limited: Service) -> None:
+    for room in ROOMS[:3]:
+        assert (await limited.handle(Caller(ALICE, room), "/play ai tapa")).ok
+    refused = await limited.handle(Caller(ALICE, ROOMS[3]), "/play ai tapa")
+    assert not refused.ok and "3 games going" in refused.text and "/resign" in refused.text, refused.text
+    assert await going(limited, "alice") == 3
+
+
+async def test_challenges_count_with_the_games_and_an_accept_past_the_limit_is_refused(limited: Service) -> None:
+    for room in ROOMS[:2]:
+        assert (await limited.handle(Caller(ALICE, room), "/play ai tapa")).ok
+    assert (await limited.handle(Caller(ALICE, ROOMS[2]), "/challenge plakoto")).ok  # 2 games + 1 challenge
+    refused = await limited.handle(Caller(ALICE, ROOMS[3]), "/challenge @bob plakoto")
+    assert not refused.ok and "/cancel" in refused.text and "2 games going" in refused.text, refused.text
+    for room in ROOMS[3:6]:
+        assert (await limited.handle(Caller(BOB, room), "/play ai portes")).ok
+    busy = await limited.handle(Caller(BOB, ROOMS[2]), "/accept")
+    assert not busy.ok and "3 games going" in busy.text, busy.text
+    assert await going(limited, "bob") == 3 and await going(limited, "alice") == 2
+    assert "#" in (await limited.handle(Caller(ALICE, ROOMS[2]), "/lobby")).text  # the challenge stays open
+
+
+def test_the_limit_is_a_setting() -> None:
+    assert Settings().max_games == 20
+    assert Settings(TABLA_MAX_GAMES="5").max_games == 5
+    with pytest.raises(ValueError, match=r"TABLA_MAX_GAMES|max_games"):
+        Settings(TABLA_MAX_GAMES="0")
