@@ -82,7 +82,7 @@ async def test_a_finished_game_ends_the_stream(service: Service, client: TestCli
     me, other = await mover(service, gid)
     r = await client.get(f"/api/events?game={gid}", headers=tma(other, clock))
     await events(r, 1)
-    reply = await service.handle(Caller(me, GROUP), f"/resign {gid}")
+    reply = await service.handle(Caller(me, GROUP), f"/resign yes {gid}")
     assert reply.ok, reply.text
     assert (await service.store.games.get(gid)).result is not None, "resigned"
     body = await asyncio.wait_for(r.content.read(), 5)  # to its end: the server closes the stream
