@@ -42,6 +42,9 @@ def ai_chooser(plays: list[Play], rng: random.Random) -> Play:
 
 CHOOSERS: dict[str, Chooser] = {"ai": ai_chooser, "random": random_play}
 
+CubeChooser = Callable[[Game, random.Random], str]
+"""A side's cube decisions (R-CUBE-2, R-CUBE-3): `double` or `roll` in `decide`, `take` or `drop` in `answer`."""
+
 
 def play_game(variant: Variant, white: Chooser, black: Chooser, dice: random.Random,
               choices: random.Random | None = None, max_turns: int = 10_000) -> Game:
@@ -54,9 +57,11 @@ def play_game(variant: Variant, white: Chooser, black: Chooser, dice: random.Ran
 
 
 def play_out(game: Game, white: Chooser, black: Chooser, dice: random.Random,
-             choices: random.Random | None = None, max_turns: int = 10_000) -> Game:
+             choices: random.Random | None = None, max_turns: int = 10_000,
+             cubes: tuple[CubeChooser, CubeChooser] | None = None) -> Game:
     """Play `game` to its end: the opening roll if due, rolls, plays, passes, and Gul Bara's cascade stages,
-    which come with their dice and no roll (R-GULBARA-3).
+    which come with their dice and no roll (R-GULBARA-3). With the cube (`cube=on`), `cubes` (white's, black's)
+    answer "roll or double" and "take or drop" (R-CUBE-2, R-CUBE-3); without them nobody doubles.
 
     :raises RuntimeError: the game is still running after `max_turns` turns (a safety net, not a rule).
     """
@@ -66,7 +71,15 @@ def play_out(game: Game, white: Chooser, black: Chooser, dice: random.Random,
     while game.phase != "over":
         if game.turns > max_turns:
             raise RuntimeError(f"the game did not end within {max_turns} turns")
-        if game.phase == "roll":
+        if game.phase == "answer" and cubes is not None:
+            decision = cubes[0 if game.turn.other is Side.WHITE else 1](game, choices)
+            game = game.take() if decision == "take" else game.drop()
+            continue
+        if game.phase == "decide" and cubes is not None \
+                and cubes[0 if game.turn is Side.WHITE else 1](game, choices) == "double":
+            game = game.double()
+            continue
+        if game.phase in ("roll", "decide"):
             game = game.roll(dice.randint(1, 6), dice.randint(1, 6))
         plays = game.plays()
         if not plays:
@@ -78,8 +91,10 @@ def play_out(game: Game, white: Chooser, black: Chooser, dice: random.Random,
 
 
 def play_match(match: Match, white: Chooser, black: Chooser, dice: random.Random,
-               choices: random.Random | None = None, max_games: int = 1_000) -> tuple[Match, list[Game]]:
-    """Play `match` (plain or cycle, R-CYCLE-1…5) to its end; returns the finished match and its games.
+               choices: random.Random | None = None, max_games: int = 1_000,
+               cubes: tuple[CubeChooser, CubeChooser] | None = None) -> tuple[Match, list[Game]]:
+    """Play `match` (plain or cycle, R-CYCLE-1…5; `cubes` as in `play_out`) to its end; returns the finished
+    match and its games.
 
     :raises RuntimeError: a game that never ends, or more than `max_games` games (safety nets, not rules).
     """
@@ -87,7 +102,7 @@ def play_match(match: Match, white: Chooser, black: Chooser, dice: random.Random
     while not match.over:
         if len(played) >= max_games:
             raise RuntimeError(f"the match did not end within {max_games} games")
-        game = play_out(match.new_game(), white, black, dice, choices)
+        game = play_out(match.new_game(), white, black, dice, choices, cubes=cubes)
         assert game.outcome is not None
         played.append(game)
         match = match.record(game.outcome)
