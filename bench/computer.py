@@ -27,7 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.percentile import pct
-from game import PRESETS, Chooser, Play, Side, ai_chooser, play_game, random_play, variant
+from game import PRESETS, Chooser, Play, ai_chooser, paired_scores, random_play, variant
 from game.nets import choose, computer_name, load_weights, net_name, summary
 
 
@@ -48,19 +48,7 @@ def timed_computer(times: list[float]) -> Chooser:
 
 def pairs(name: str, opponent: Chooser, games: int, seed: int, times: list[float]) -> list[tuple[float, float]]:
     """`games // 2` pairs of games of `name` between the computer and `opponent`."""
-    mine = timed_computer(times)
-    out: list[tuple[float, float]] = []
-    for pair in range(games // 2):
-        scores = []
-        for side in (Side.WHITE, Side.BLACK):
-            white, black = (mine, opponent) if side is Side.WHITE else (opponent, mine)
-            game = play_game(variant(name), white, black, random.Random(f"{seed}:{pair}"),
-                             random.Random(f"{seed}:{pair}:choices"))
-            assert game.outcome is not None
-            win = game.outcome.winner
-            scores.append(0.5 if win is None else float(win is side))
-        out.append((scores[0], scores[1]))
-    return out
+    return paired_scores(variant(name), timed_computer(times), opponent, 0, games // 2, seed)
 
 
 def row(name: str, games: int, random_games: int, seed: int) -> dict[str, Any]:

@@ -44,7 +44,7 @@ from .partial import position_after
 from .plays import Play, generate_plays, legal_plays, pass_position
 from .position import START_TPN, PointView, Position
 from .search import choose_play
-from .selfplay import CHOOSERS, Chooser, ai_chooser, play_game, play_match, play_out, random_play
+from .selfplay import CHOOSERS, Chooser, ai_chooser, paired_scores, play_game, play_match, play_out, random_play
 from .sides import Side
 from .variants import ALIASES, PRESETS, Variant, parse_options, variant
 
@@ -93,6 +93,7 @@ __all__ = [
     "is_race",
     "legal_plays",
     "match_spec",
+    "paired_scores",
     "parse_options",
     "parse_play",
     "pass_position",

@@ -107,3 +107,21 @@ def play_match(match: Match, white: Chooser, black: Chooser, dice: random.Random
         played.append(game)
         match = match.record(game.outcome)
     return match, played
+
+
+def paired_scores(variant: Variant, mine: Chooser, theirs: Chooser, first: int, pairs: int,
+                  seed: int) -> list[tuple[float, float]]:
+    """Pairs `first` … `first + pairs − 1` of games between `mine` and `theirs`, each pair's dice played twice
+    with the colours swapped: per pair `mine`'s score (1 a win, ½ a tie) as white and as black."""
+    out: list[tuple[float, float]] = []
+    for pair in range(first, first + pairs):
+        scores = []
+        for side in (Side.WHITE, Side.BLACK):
+            white, black = (mine, theirs) if side is Side.WHITE else (theirs, mine)
+            game = play_game(variant, white, black, random.Random(f"{seed}:{pair}"),
+                             random.Random(f"{seed}:{pair}:choices"))
+            assert game.outcome is not None
+            win = game.outcome.winner
+            scores.append(0.5 if win is None else float(win is side))
+        out.append((scores[0], scores[1]))
+    return out

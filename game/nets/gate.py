@@ -13,9 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ..ai import Chooser, ai_chooser, play_game, random_play
 from ..plays import Play
-from ..sides import Side
+from ..selfplay import Chooser, ai_chooser, paired_scores, random_play
 from ..variants import Variant
 from .afterstate import aux_rows, outcome_target, quick_ends
 from .encode import encode
@@ -55,20 +54,7 @@ def net_chooser(net: Net, spec: NetSpec) -> Chooser:
 def play_pairs(net: Net, spec: NetSpec, variant: Variant, opponent: str, first: int, pairs: int,
                seed: int) -> list[tuple[float, float]]:
     """Pairs `first` … `first + pairs − 1`: per pair the net's score (1 win, ½ tie) as white and as black."""
-    mine = net_chooser(net, spec)
-    theirs = OPPONENTS[opponent]
-    out: list[tuple[float, float]] = []
-    for pair in range(first, first + pairs):
-        scores = []
-        for net_side in (Side.WHITE, Side.BLACK):
-            white, black = (mine, theirs) if net_side is Side.WHITE else (theirs, mine)
-            game = play_game(variant, white, black, random.Random(f"{seed}:{pair}"),
-                             random.Random(f"{seed}:{pair}:choices"))
-            assert game.outcome is not None
-            win = game.outcome.winner
-            scores.append(0.5 if win is None else float(win is net_side))
-        out.append((scores[0], scores[1]))
-    return out
+    return paired_scores(variant, net_chooser(net, spec), OPPONENTS[opponent], first, pairs, seed)
 
 
 def summary(results: list[tuple[float, float]]) -> dict[str, float | int]:
