@@ -216,7 +216,9 @@ def start_bot(root: str, prefix: str, workdir: str) -> subprocess.Popen[bytes]:
            "REDIS_URL": f"{REDIS_URL}?prefix={prefix}", "TABLA_LOG_LEVEL": "ERROR",
            "PYTHONPATH": str(ROOT)}
     env.pop("DISCORD_TOKEN", None)
-    return subprocess.Popen([sys.executable, "-m", "bot", "run"], cwd=workdir, env=env, stdin=subprocess.DEVNULL)
+    profile = os.environ.get("BENCH_PROFILE")  # a file: the bot runs under cProfile and writes its statistics there
+    cmd = [sys.executable, *(("-m", "cProfile", "-o", profile) if profile else ()), "-m", "bot", "run"]
+    return subprocess.Popen(cmd, cwd=workdir, env=env, stdin=subprocess.DEVNULL)
 
 
 async def run_once(games: int, groups: int, seconds: float, seed: int, rate: float) -> dict[str, float]:

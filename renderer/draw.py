@@ -233,9 +233,34 @@ def _arrow(img: Image.Image, a: Arrow) -> None:
     d = ImageDraw.Draw(img)
     dark = index_of(T.ACCENT_DARK)
     colour = index_of(T.PIN if a.hit else T.ACCENT)
-    d.line(line, fill=dark, width=ARROW_W + 4, joint="curve")
+    line = [p for i, p in enumerate(line) if i == 0 or p != line[i - 1]]
+    d.polygon(_band(line, ARROW_W + 4), fill=dark)
     d.polygon(tip, fill=colour, outline=dark, width=2)
-    d.line([*line, (bx + ux * 3, by + uy * 3)], fill=colour, width=ARROW_W, joint="curve")
+    d.polygon(_band([*line, (bx + ux * 3, by + uy * 3)], ARROW_W), fill=colour)
+
+
+def _band(path: list[tuple[float, float]], width: float) -> list[tuple[float, float]]:
+    """The outline of a polyline drawn `width` px wide with flat ends and mitred joints, as one polygon: a
+    curved route's 25 points filled in one call (a line with round joints drew a pie slice at every point,
+    four times slower, for the same look at these gentle bends)."""
+    half = width / 2
+    normals = []
+    for (x0, y0), (x1, y1) in pairwise(path):
+        seg = math.hypot(x1 - x0, y1 - y0) or 1.0
+        normals.append((-(y1 - y0) / seg, (x1 - x0) / seg))
+    if not normals:
+        return []
+    left: list[tuple[float, float]] = []
+    right: list[tuple[float, float]] = []
+    for i, (x, y) in enumerate(path):
+        before, after = normals[max(0, i - 1)], normals[min(len(normals) - 1, i)]
+        nx, ny = before[0] + after[0], before[1] + after[1]
+        size = math.hypot(nx, ny)
+        nx, ny = (nx / size, ny / size) if size > 1e-6 else after
+        reach = half / max(nx * after[0] + ny * after[1], 0.5)  # a mitre, bounded at a sharp bend
+        left.append((x + nx * reach, y + ny * reach))
+        right.append((x - nx * reach, y - ny * reach))
+    return left + right[::-1]
 
 
 def _length(path: list[tuple[float, float]]) -> float:
