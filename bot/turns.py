@@ -3,7 +3,7 @@
 From a game state it makes the opening roll (R-OPEN-1), rolls for the side to move (R-DICE-1, from the game's
 seed), passes a turn without a play, makes a forced play (R-TURN-3), and moves for the computer, until a human
 has a real choice or the game is over. Each logged action is a `Step`. With `cube=on` (§13) a human's choice is
-also "roll or double" (`decide`) and "take or drop" (`answer`); the computer makes those by `cube_action`.
+also "roll or double" (`decide`) and "take or drop" (`answer`); the computer makes those by `game.nets.cube_decision`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from game import FlowEvent, Game, Play, Side, cube_action
-from game.nets import choose
+from game import FlowEvent, Game, Play, Side
+from game.nets import choose, cube_decision
 from renderer import LastPlay
 
 from .dice import ai_seed, format_dice, roll
@@ -134,7 +134,7 @@ def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collectio
         if game.phase in ("decide", "answer"):
             if (game.answering or game.turn) not in computer:
                 break  # a human rolls or doubles, takes or drops
-            action = cube_action(game)
+            action = cube_decision(game)
             if action == "roll":
                 game = game.roll(*roll(seed, game_id, rolls))
                 rolls += 1

@@ -30,7 +30,7 @@ from typing import Any, NoReturn, TextIO
 
 from .ascii import render_ascii
 from .cube import Cube
-from .cubeful import CONTACT_EFFICIENCY, RACE_EFFICIENCY, chances, cube_action, equities, is_race
+from .cubeful import CONTACT_EFFICIENCY, RACE_EFFICIENCY, chances, equities, is_race
 from .cubeplay import CUBE_CHOOSERS, play_cube_game
 from .errors import GameError
 from .flow import Game
@@ -417,13 +417,15 @@ def _cube(parser: _Parser, ns: argparse.Namespace) -> int:
         cube = Cube(ns.value, owner, ns.offered, ns.crawford, away)
     except (ValueError, GameError) as exc:
         parser.error(str(exc))
+    from .nets import cube_decision, net_chances
+
     game = Game.resume(position.variant, position, cube)
-    est = chances(position)
+    est = (None if is_race(position) else net_chances(position)) or chances(position)
     eq = equities(Cube(cube.value, cube.owner, False, cube.crawford, cube.away), position.turn, est,
                   RACE_EFFICIENCY if is_race(position) else CONTACT_EFFICIENCY)
     side = game.answering or game.turn
     print(json.dumps({
-        "decision": cube_action(game) or "roll", "side": side.value, "cube": cube.describe(),
+        "decision": cube_decision(game) or "roll", "side": side.value, "cube": cube.describe(),
         "race": is_race(position), "win": round(est.win, 4), "win_gammon": round(est.win_gammon, 4),
         "lose_gammon": round(est.lose_gammon, 4), "no_double": round(eq.no_double, 4),
         "double_take": round(eq.take, 4), "double_drop": eq.drop,

@@ -2,7 +2,7 @@
 
 `game.selfplay.play_out` plays the games; with `cube=on` a game also waits for "roll or double"
 (R-CUBE-2) and for "take or drop" (R-CUBE-3). Here each side has a chooser for its plays and a `CubeChooser`
-for those decisions: `ai_cube` is the computer's (`game.cubeful.cube_action`), `random_cube` doubles one time
+for those decisions: `ai_cube` is the computer's (`game.nets.cube_decision`), `random_cube` doubles one time
 in ten and takes one time in two (the baseline).
 """
 
@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import random
 
-from .cubeful import cube_action
 from .flow import Game
 from .match import Match
+from .nets import cube_decision
 from .selfplay import Chooser, CubeChooser, play_match, play_out
 
 
 def ai_cube(game: Game, rng: random.Random) -> str:
     """The computer's decision: `double`/`roll` in `decide`, `take`/`drop` in `answer`."""
-    return cube_action(game) or "roll"
+    return cube_decision(game) or "roll"
 
 
 def random_cube(game: Game, rng: random.Random) -> str:

@@ -23,8 +23,9 @@ threadpool_limits(limits=1)
 from .computer import (  # noqa: E402
     choose,
     computer_name,
-    cube_chances,
+    cube_decision,
     evaluate,
+    net_chances,
     rank_plays,
     two_ply,
     uses_net,
@@ -40,6 +41,7 @@ from .td import self_play  # noqa: E402
 from .train import LAMBDA, step_size  # noqa: E402
 
 __all__ = ["LAMBDA", "NETS", "Decision", "Net", "NetSpec", "Review", "Turn", "WeightsError", "choose", "computer_name",
-           "cube_chances", "equity", "evaluate", "gate_passed", "judge_name", "judge_plays", "load_checkpoint",
-           "load_weights", "net_chooser", "net_name", "play_pairs", "play_values", "rank_plays", "record_gate",
-           "review_game", "roll_luck", "self_play", "step_size", "summary", "two_ply", "uses_net", "width"]
+           "cube_decision", "equity", "evaluate", "gate_passed", "judge_name", "judge_plays", "load_checkpoint",
+           "load_weights", "net_chances", "net_chooser", "net_name", "play_pairs", "play_values", "rank_plays",
+           "record_gate", "review_game", "roll_luck", "self_play", "step_size", "summary", "two_ply", "uses_net",
+           "width"]

@@ -20,8 +20,8 @@ Equal values are broken by a `random.Random(seed)`, so the same seed gives the s
 `rank_plays(position, dice, plies)` gives every play of a roll with its equity in points for its mover, best
 first (for hints and reviews); `evaluate(position)` the net's chances for the side that has just played.
 Both use a game's shipped net whether or not it passed the gate (`WeightsError` when there is none).
-`cube_chances(position)` is the seam for the cube (`game.cubeful.cube_action` may take the net's win and
-gammon chances instead of its own estimate): the gated net's chances for the side to roll, or None.
+`cube_decision(game)` is the computer's cube decision: `game.cubeful`'s, fed the gated net's chances
+(`net_chances`) in a contact position.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from .. import board as B
+from ..cubeful import Answer, Chances, CubeAction, cube_action, double_decision, is_race, take_decision
 from ..flow import Game
 from ..movegen import enumerate_plays, homeout
 from ..plays import Play, legal_plays
@@ -244,11 +245,27 @@ def evaluate(position: Position) -> dict[str, Any]:
             "gated": found.gated, "games_trained": found.games_trained}
 
 
-def cube_chances(position: Position) -> tuple[float, float] | None:
-    """The cube's seam: the gated net's chance that the side to roll wins, and that it wins double or more,
-    or None where the computer plays by the heuristic (the cube then keeps its own estimate)."""
+def net_chances(position: Position) -> Chances | None:
+    """The gated net's cubeless chances for the side to roll in `position` (`game.cubeful.Chances`: its wins,
+    double and triple wins and losses), or None where the computer plays by the heuristic."""
     found = loaded(position.variant.name)
     if found is None or not found.gated or position.cascade is not None:
         return None
     out = _outputs(found, position)
-    return 1.0 - float(out[WIN]), float(out[LOSE2])
+    return Chances(1.0 - float(out[WIN]), float(out[LOSE2]), float(out[WIN2]), float(out[LOSE3]),
+                   float(out[WIN3]))
+
+
+def cube_decision(game: Game) -> CubeAction | Answer | None:
+    """The computer's cube decision (R-CUBE-2, R-CUBE-3) for the side the game waits on, as
+    `game.cubeful.cube_action` makes it, with the gated net's chances in a contact position: a race keeps
+    the Keith count in money play and the race model in a match, a game without a gated net the heuristic's
+    calibrated chances."""
+    if game.cube is None or game.phase not in ("decide", "answer") or is_race(game.position):
+        return cube_action(game)
+    ch = net_chances(game.position)
+    if ch is None:
+        return cube_action(game)
+    if game.phase == "decide":
+        return double_decision(game.position, game.cube, ch)
+    return take_decision(game.position, game.cube, ch)
