@@ -1,7 +1,9 @@
-"""The nets' gate: net-at-one-ply against the heuristic (`game.ai.choose_play`) and against random.
+"""The nets' gate: the net against the heuristic (`game.ai.choose_play`) and against random.
 
 Run: `python bench/gate.py VARIANT [--games 1000] [--opponent heuristic|random|both] [--source checkpoint|weights]
-[--seed 20000] [--workers 1] [--record]`. Games come in pairs: pair i is played twice with dice from the seed
+[--plies 1|2] [--seed 20000] [--workers 1] [--record]`. `--plies 1` (the default) plays the net alone at one
+ply; `--plies 2` the computer as the bot plays it with this net (`game.nets.choose`: the net at one ply, then
+the best few plays two plies deep). Games come in pairs: pair i is played twice with dice from the seed
 `"<seed>:<i>"`, the net white then black, so the dice's luck cancels (a tie scores ½). The net is the training
 checkpoint (`game/nets/train/<net>.ckpt.npz`) or the shipped weights (`game/nets/weights/<net>.npz`). The
 result per opponent has `<opponent>_rate` (the net's share of the points: wins + ½ ties over games) and
@@ -28,7 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import variant
-from game.nets import NETS, Net, load_checkpoint, load_weights, net_name, play_pairs, record_gate, summary
+from game.nets import NETS, Net, load_checkpoint, load_weights, net_chooser, net_name, record_gate, summary
+from game.nets.computer import computer_chooser
+from game.nets.gate import OPPONENTS
+from game.selfplay import paired_scores
 
 
 def load(name: str, source: str) -> tuple[Net, int]:
@@ -42,10 +47,12 @@ def load(name: str, source: str) -> tuple[Net, int]:
     return ckpt.net, ckpt.games
 
 
-def chunk(game: str, source: str, opponent: str, first: int, pairs: int, seed: int) -> list[tuple[float, float]]:
+def chunk(game: str, source: str, opponent: str, first: int, pairs: int, seed: int,
+          plies: int = 1) -> list[tuple[float, float]]:
     name = net_name(game)
     net, _ = load(name, source)
-    return play_pairs(net, NETS[name], variant(game), opponent, first, pairs, seed)
+    mine = net_chooser(net, NETS[name]) if plies == 1 else computer_chooser(net, NETS[name])
+    return paired_scores(variant(game), mine, OPPONENTS[opponent], first, pairs, seed)
 
 
 def main() -> None:
@@ -54,6 +61,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--opponent", choices=("heuristic", "random", "both"), default="both")
     parser.add_argument("--source", choices=("checkpoint", "weights"), default="checkpoint")
+    parser.add_argument("--plies", type=int, choices=(1, 2), default=1)
     parser.add_argument("--seed", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--record", action="store_true", help="write the gate into the shipped sidecar")
@@ -63,7 +71,7 @@ def main() -> None:
     name = net_name(args.variant)
     _, trained = load(name, args.source)
     result: dict[str, object] = {"variant": args.variant, "net": name, "source": args.source,
-                                 "games_trained": trained}
+                                 "games_trained": trained, "plies": args.plies}
     pairs = args.games // 2
     for opponent in (("heuristic", "random") if args.opponent == "both" else (args.opponent,)):
         start = time.perf_counter()
@@ -71,10 +79,11 @@ def main() -> None:
             step = -(-pairs // args.workers)
             with ProcessPoolExecutor(args.workers) as pool:
                 parts = pool.map(chunk, *zip(*[(args.variant, args.source, opponent, i, min(step, pairs - i),
-                                                args.seed) for i in range(0, pairs, step)], strict=True))
+                                                args.seed, args.plies) for i in range(0, pairs, step)],
+                                             strict=True))
                 results = [r for part in parts for r in part]
         else:
-            results = chunk(args.variant, args.source, opponent, 0, pairs, args.seed)
+            results = chunk(args.variant, args.source, opponent, 0, pairs, args.seed, args.plies)
         stats = summary(results)
         result[f"{opponent}_games"] = stats["games"]
         result[f"{opponent}_rate"] = stats["rate"]
@@ -83,7 +92,7 @@ def main() -> None:
         print(f"{args.variant} vs {opponent}: {100 * stats['rate']:.1f} % ± {100 * stats['se']:.1f} "
               f"of {stats['games']} games", file=sys.stderr)
     if args.record:
-        result["gate"] = record_gate(name, {"games": result["heuristic_games"], "seed": args.seed,
+        result["gate"] = record_gate(name, {"games": result["heuristic_games"], "seed": args.seed, "plies": args.plies,
                                             **{f"{o}_{k}": result[f"{o}_{k}"] for o in ("heuristic", "random")
                                                for k in ("rate", "se")}})
     print(json.dumps(result))

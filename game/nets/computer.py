@@ -40,6 +40,7 @@ from ..movegen import enumerate_plays, homeout
 from ..plays import Play, legal_plays
 from ..position import Position
 from ..search import _continues, choose_play
+from ..selfplay import Chooser
 from ..variants import Variant
 from .afterstate import aux_rows, outcome_target, quick_ends
 from .encode import MY_CASCADES, PROT_ME, THEIR_CASCADES, FloatArray, IntArray, encode
@@ -108,15 +109,30 @@ def choose(game_or_position: Game | Position, dice: tuple[int, int] | None = Non
     plays = legal_plays(position, dice)
     if not plays:
         return None
+    return _pick(loaded(position.variant.name), plays, seed)
+
+
+def _pick(found: Loaded | None, plays: list[Play], seed: int | None) -> Play:
+    """`choose` among `plays` (one roll's, at least one) with `found` if it is gated."""
     if len(plays) == 1:
         return plays[0]
-    found = loaded(position.variant.name)
     if found is None or not found.gated or _continues(plays[0]):
         return choose_play(plays, seed)
-    ranked, looked = _rank(found, plays, 1 if position.variant.cascading else 2)
+    ranked, looked = _rank(found, plays, 1 if plays[0].before.variant.cascading else 2)
     best = ranked[0][1]
     top = [p for p, v in ranked[:looked or len(ranked)] if v >= best - 1e-12]
     return top[0] if len(top) == 1 else random.Random(seed).choice(top)
+
+
+def computer_chooser(net: Net, spec: NetSpec) -> Chooser:
+    """The computer as `choose` plays it, with `net` as if it were shipped and gated (for the gate of new
+    weights, `bench/gate.py --plies 2`): its tie-break seed drawn from the game's choices."""
+    found = Loaded(net, spec, 0, True)
+
+    def computer(plays: list[Play], rng: random.Random) -> Play:
+        return _pick(found, plays, rng.randrange(1 << 30))
+
+    return computer
 
 
 def rank_plays(position: Position, dice: tuple[int, int], plies: int = 2) -> list[tuple[Play, float]]:
