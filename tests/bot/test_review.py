@@ -23,9 +23,7 @@ from bot.replies import Caller, Notice
 from bot.service import Service
 from game import Position, Side, parse_play
 from game.nets import judge_plays, judge_values
-from storage import Store
-
-from storage import GameRecord, MoveLogEntry
+from storage import GameRecord, MoveLogEntry, Store
 
 from .conftest import ALICE, BOB, CHAT, Clock
 from .play import play_out
