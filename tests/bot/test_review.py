@@ -228,3 +228,17 @@ async def test_a_review_that_fails_posts_nothing_and_is_logged(service: Service,
     assert len(failed) == 1 and failed[0].exc_info is not None
     assert "the judge broke" in str(failed[0].exc_info[1])
     assert await service.store.reviews.get(gid) is None  # nothing stored: the next /review tries again
+
+
+async def test_the_review_line_speaks_the_results_language(service: Service) -> None:
+    posted = Posted()
+    service.notify = posted
+    for who in (ALICE, BOB):
+        await service.handle(Caller(who, CHAT), "/lang bg")
+    gid = await _two_player_game(service)
+    replies = await play_out(service, CHAT, gid, {Side.WHITE: ALICE, Side.BLACK: BOB}, seed=5)
+    assert "Семето на заровете" in replies[-1].text  # the result, in Bulgarian
+    await service.settle(30)
+    assert len(posted.notices) == 1
+    line = posted.notices[0].reply.text
+    assert line.startswith("Процент грешки") and f"/review {gid}" in line
