@@ -18,8 +18,9 @@
 Equal values are broken by a `random.Random(seed)`, so the same seed gives the same play.
 
 `rank_plays(position, dice, plies)` gives every play of a roll with its equity in points for its mover, best
-first (for hints and reviews); `evaluate(position)` the net's chances for the side that has just played.
-Both use a game's shipped net whether or not it passed the gate (`WeightsError` when there is none).
+first (hints and reviews take it through `judge`, two plies deep, only where the net is gated);
+`evaluate(position)` the net's chances for the side that has just played. Both use a game's shipped net
+whether or not it passed the gate (`WeightsError` when there is none).
 `cube_chances(position)` is the seam for the cube (`game.cubeful.cube_action` may take the net's win and
 gammon chances instead of its own estimate): the gated net's chances for the side to roll, or None.
 """
