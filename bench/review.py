@@ -1,16 +1,18 @@
 """Review benchmark: how long the review of a whole game takes (`game.nets.review_game`: every turn judged, each
 roll's luck), the work a finished game's summary waits for in the background.
 
-Run: `python bench/review.py [--games 8] [--variants portes,plakoto] [--seed 20000]`. Each game is the bot's
-computer against itself (`game.nets.choose`: the gated net two plies deep where it plays, else the heuristic),
-game i with dice from `random.Random(seed + i)`, so a run is reproducible; the review is timed in this one
-process. Per variant the result has `<variant>_judge` and `<variant>_plies` (who judged, how deep),
+Run: `python bench/review.py [--games 8] [--variants portes,plakoto] [--seed 20000] [--as-gated]`. Each game is
+the bot's computer against itself (`game.nets.choose`: the gated net two plies deep where it plays, else the
+heuristic), game i with dice from `random.Random(seed + i)`, so a run is reproducible; the review is timed in
+this one process. `--as-gated` takes every shipped net as gated (what a review will cost once a net still in
+training passes its gate). Per variant the result has `<variant>_judge` and `<variant>_plies` (who judged, how deep),
 `<variant>_turns_median`, `<variant>_review_p50_s` and `<variant>_review_max_s`. The last line is a JSON object.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import statistics
@@ -21,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Game, Position, variant
-from game.nets import Turn, choose, review_game
+from game.nets import Turn, choose, computer, review_game
 
 
 def one_game(name: str, seed: int) -> tuple[Position, list[Turn]]:
@@ -48,8 +50,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--variants", default="portes,plakoto")
     ap.add_argument("--seed", type=int, default=20_000)
+    ap.add_argument("--as-gated", action="store_true")
     args = ap.parse_args()
-    result: dict[str, float | int | str] = {"games": args.games}
+    result: dict[str, float | int | str | bool] = {"games": args.games, "as_gated": args.as_gated}
+    if args.as_gated:
+        shipped = computer.loaded
+        computer.loaded = lambda game: (None if (found := shipped(game)) is None  # type: ignore[assignment]
+                                        else dataclasses.replace(found, gated=True))
     for name in args.variants.split(","):
         times: list[float] = []
         lengths: list[int] = []
