@@ -13,12 +13,12 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from multiprocessing import get_context
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from game import Side
 from renderer import Scene
@@ -30,7 +30,7 @@ from .commands import Command
 from .context import Ctx, Refusal
 from .gamestate import game_of, side_of
 from .images import board_png
-from .replies import Caller, Chat, Identity
+from .replies import Caller, Chat, Identity, Notice
 from .words import computer_name, computer_names
 
 log = logging.getLogger(__name__)
@@ -39,6 +39,7 @@ COMPUTER = Identity("ai", "engine", "Computer")  # its stored record: one identi
 CACHE_SECONDS = 30.0
 P = ParamSpec("P")
 R = TypeVar("R")
+Notify = Callable[[Notice], Awaitable[None]]
 
 
 class Core:
@@ -50,6 +51,14 @@ class Core:
     processes when set (`tabla run` does: drawing then uses another core instead of holding this process's
     interpreter), else in a small thread pool (every function and argument must then be picklable, so the
     jobs pass module-level functions and the reader's language, never a closure).
+
+    Work that follows an answer (a finished game's review, `bot.review.follow`) runs in the background
+    (`spawn`): its tasks are kept here until they end, their CPU work goes through `offload_bounded` (at most
+    `background_limit` jobs at once, one worker fewer than the pool has, so the boards and the computer's
+    thinking always find one free; the others wait their turn), work asked for twice while in flight is done
+    once (`shared`), and what it has to say goes out through `notify` (a notice's deliverer: `bot.runner.serve`
+    sets its router; None, the default, posts nothing). `settle` lets it finish for a while and cancels the rest;
+    `close` cancels it.
 
     The caller's player record is read once per update (`context`): one Redis round trip when nothing about
     them changed (an account's player id never changes, so it is remembered; a handle is written to the
@@ -72,6 +81,11 @@ class Core:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabla-work")
         self._processes = processes
         self._process_pool: ProcessPoolExecutor | None = None
+        self.notify: Notify | None = None
+        self.background_limit = max(1, (processes or workers) - 1)
+        self._slots = asyncio.Semaphore(self.background_limit)
+        self._background: set[asyncio.Task[Any]] = set()
+        self._shared: dict[str, asyncio.Task[Any]] = {}
         self._computer_id: str | None = None
         self._players: TTLCache[PlayerRecord] = TTLCache(CACHE_SECONDS)
         self._chats: TTLCache[chats.ChatSettings] = TTLCache(CACHE_SECONDS)
@@ -107,11 +121,72 @@ class Core:
                 self._process_pool = None
         return await loop.run_in_executor(self._pool, call)
 
+    async def offload_bounded(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """`offload` for background work: at most `background_limit` such jobs at once, the others waiting."""
+        async with self._slots:
+            return await self.offload(fn, *args, **kwargs)
+
+    # --- background work ----------------------------------------------------------------------------------
+
+    def spawn(self, work: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        """Run `work` in the background, kept referenced until it ends; an error it lets out is logged."""
+        task = asyncio.create_task(work, name=name)
+        self._keep(task, report=True)
+        return task
+
+    async def shared(self, key: str, make: Callable[[], Coroutine[Any, Any, R]]) -> R:
+        """The result of `make()`, run once for `key` while in flight: a second caller meanwhile waits for the
+        same task (a caller that gives up does not cancel it for the others)."""
+        task = self._shared.get(key)
+        if task is None:
+            task = asyncio.create_task(make(), name=f"tabla-{key}")
+            self._shared[key] = task
+            self._keep(task, report=False)
+
+            def forget(done: asyncio.Task[Any]) -> None:
+                if self._shared.get(key) is done:
+                    del self._shared[key]
+
+            task.add_done_callback(forget)
+        result: R = await asyncio.shield(task)
+        return result
+
+    def _keep(self, task: asyncio.Task[Any], *, report: bool) -> None:
+        self._background.add(task)
+
+        def ended(done: asyncio.Task[Any]) -> None:
+            self._background.discard(done)
+            if done.cancelled():
+                return
+            exc = done.exception()  # retrieved here, so a shared task's failure is not reported twice
+            if exc is not None and report:
+                log.error("background task %s failed", done.get_name(), exc_info=exc)
+
+        task.add_done_callback(ended)
+
+    @property
+    def background(self) -> int:
+        """How many background tasks are running or waiting."""
+        return len(self._background)
+
+    async def settle(self, seconds: float) -> None:
+        """Let the background work finish for at most `seconds`, then cancel what is left and wait for it."""
+        if self._background:
+            await asyncio.wait(set(self._background), timeout=seconds)
+        left = set(self._background)
+        for task in left:
+            task.cancel()
+        if left:
+            await asyncio.gather(*left, return_exceptions=True)
+
     def close(self) -> None:
-        """Stop the worker threads and processes (work in flight finishes)."""
-        self._pool.shutdown(wait=True)
+        """Cancel the background work and stop the worker threads and processes (work already running in them
+        finishes; work still queued there is dropped)."""
+        for task in list(self._background):
+            task.cancel()
+        self._pool.shutdown(wait=True, cancel_futures=True)
         if self._process_pool is not None:
-            self._process_pool.shutdown(wait=True)
+            self._process_pool.shutdown(wait=True, cancel_futures=True)
 
     # --- callers ----------------------------------------------------------------------------------------
 

@@ -1,10 +1,11 @@
 """`/hint [game]`: the best three plays of the dice on the table, privately, in a game against the computer.
 
-The plays are valued by the judge of plays (`game.nets.judge_plays`: the game's trained net where it ships,
-else the heuristic's chances), in points for the player to move, each beside what it gives up against the
-best; the picture is the board after the best play, drawn as the last play. Only the player to move asks,
-only when dice are on the table, and never in a game between two people (a hint there would be help from
-outside the game).
+The plays are valued by the judge of plays, as reviews value them (`game.nets.judge_plays`: the net the computer
+plays the game with, two plies deep, where it passed its gate; else the heuristic's chances at one ply): the
+judge's best three, each valued at its look-ahead (`judge_values`) and shown best first, in points for the
+player to move, each beside what it gives up against the best; the picture is the board after the best play,
+drawn as the last play. Only the player to move asks, only when dice are on the table, and never in a game
+between two people (a hint there would be help from outside the game).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from game import Position, Side
-from game.nets import judge_plays
+from game.nets import judge_plays, judge_values
 from renderer import LastPlay, Scene
 
 from . import images
@@ -30,7 +31,8 @@ def best_plays(lang: str, render: Callable[[Scene], bytes | None] | None, positi
                dice: tuple[int, int], viewer: Side,
                names: Mapping[Side, str]) -> tuple[list[tuple[str, float]], bytes | None]:
     """The best `SHOWN` plays (notation, equity in points) and the board after the first (run off the loop)."""
-    ranked = judge_plays(position, dice)[:SHOWN]
+    plays = [p for p, _ in judge_plays(position, dice)[:SHOWN]]
+    ranked = sorted(zip(plays, judge_values(plays), strict=True), key=lambda pv: -pv[1])
     png = None
     if ranked and render is not None:
         best = ranked[0][0]

@@ -166,7 +166,7 @@ async def _answer(svc: Core, ctx: Ctx, stored: GameRecord, adv: Advance, head: l
     plays_made = [s.last for s in adv.steps if s.last is not None]
     last = plays_made[-1] if plays_made else None
     if stored.result is not None:
-        lines += await results.finish(svc, ctx, stored, names)
+        lines += await results.finish(svc, ctx, stored, names, review_after=not duplicate)
         match = await svc.store.matches.get(stored.match_id) if stored.match_id else None
         if match is not None and match.winner is None and match.games and match.games[-1] != stored.id:
             nxt = await svc.store.games.get(match.games[-1])

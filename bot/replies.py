@@ -186,12 +186,13 @@ class Reply:
         return self.picture.data if self.picture is not None else None
 
 
-NoticeKind = Literal["reminder", "timeout", "resumed", "other"]
+NoticeKind = Literal["reminder", "timeout", "resumed", "review", "other"]
 
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A message the service sends by itself (a reminder, a loss on time, a resumed game) to `chat`.
+    """A message the service sends by itself (a reminder, a loss on time, a resumed game, the summary of a game's
+    review) to `chat`.
 
     `to` is set when the notice should go to that player directly (a reminder by direct message); adapters
     that cannot reach the player privately post it in `chat` instead.

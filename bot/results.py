@@ -1,5 +1,5 @@
-"""Results of finished games: who won, the revealed dice seed, each side's error rate (`bot.review`), standings,
-ratings and the match's next game."""
+"""Results of finished games: who won, the revealed dice seed, standings, ratings and the match's next game; the
+review (`bot.review`) follows in the background, its summary as a message of its own."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from .matches import create_game, engine_match
 from .ratings import deltas
 
 
-async def finish(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> list[str]:
-    """A finished game: say who won, reveal the seed, count standings and ratings, advance the match."""
+async def finish(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str], *,
+                 review_after: bool = True) -> list[str]:
+    """A finished game: say who won, reveal the seed, count standings and ratings, advance the match, and (with
+    `review_after`: the end is new, not a redelivered command's) start its review, whose summary follows."""
     assert record.result is not None
     outcome = outcome_of(record.result)
     lines = []
@@ -34,7 +36,8 @@ async def finish(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, s
                        seed=seed, c=dice.commitment(seed), id=record.id))
     await count_result(svc, record)
     await _remember_last(svc, record)
-    lines += await review.summary(svc, ctx, record, names)
+    if review_after:
+        review.follow(svc, ctx, record, names)
     if record.match_id:
         lines += await advance_match(svc, ctx, record, names)
     return lines

@@ -1,16 +1,23 @@
-"""`/review [game]` and the one-line summary posted with a game's result: how well each side played.
+"""`/review [game]` and the one-line summary that follows a game's result: how well each side played.
 
-A finished game is judged turn by turn by `game.nets.review_game` (the judge of plays: the game's trained net
-at one ply where it ships, else the heuristic's chances). For each player: the error rate — this project's
-own measure, the mean equity lost per decision (a turn with a real choice) in milli-points — the three
-biggest errors each beside the better play, and the luck of their rolls. The review is computed once, off
-the event loop, when the game ends (or at the first `/review` of an older game), and kept in the store
-(`storage.reviews`), so every later `/review` is instant; each human player's error rate is recorded there
-too, for `/stats`.
+A finished game is judged turn by turn by `game.nets.review_game` (the judge of plays: the net the computer
+plays the game with, two plies deep, where it passed its gate; else the heuristic's chances at one ply). For
+each player: the error rate — this project's own measure, the mean equity lost per decision (a turn with a real
+choice) in milli-points — the three biggest errors each beside the better play, and the luck of their rolls.
+
+The result never waits for the review: when a game ends, `follow` starts it in the background (its work off
+the event loop, a few reviews at once at most: `Core.offload_bounded`), stores it (`storage.reviews`, with
+each human player's error rate, for `/stats`) and then posts the one-line summary as its own message, a
+`Notice` of kind "review" to the chat the result went to, in the result's language, no sooner than
+`FOLLOW_SECONDS` after the end (so it comes after the result). A review that fails is logged and posts
+nothing. `/review` reads the stored review, or waits for the one being computed (`Core.shared`: never two at
+once for a game in one process; between processes the store keeps the first), or computes it for an older
+game.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Mapping, Sequence
@@ -28,11 +35,12 @@ from .context import Ctx, Refusal
 from .core import Core
 from .dice import format_dice, parse_dice
 from .gamestate import side_of, variant_of
-from .replies import Picture, Reply
+from .replies import Notice, Picture, Reply
 
 log = logging.getLogger(__name__)
 
 NOT_TURNS = ("opening", "resign", "timeout", "")  # log entries that are no roll played or passed
+FOLLOW_SECONDS = 1.0  # the summary goes out no sooner than this after the game's end: after the result
 
 
 def judge_game(record: GameRecord, entries: Sequence[MoveLogEntry]) -> str:
@@ -64,21 +72,28 @@ def parse(raw: str) -> Review:
 
 
 async def reviewed(svc: Core, record: GameRecord) -> Review:
-    """The review of a finished game: the stored one, or computed now (off the loop), stored, and each human
-    player's error rate recorded."""
+    """The review of a finished game: the stored one, the one being computed, or computed now (off the loop),
+    stored, and each human player's error rate recorded."""
     raw = await svc.store.reviews.get(record.id)
-    if raw is None:
-        record, entries = await svc.store.games.snapshot(record.id)
-        raw = await svc.store.reviews.put(record.id, await svc.offload(judge_game, record, entries))
-        review = parse(raw)
-        computer = await svc.computer_id()
-        if record.players[0] != record.players[1]:
-            for i, pid in enumerate(record.players):
-                rate = review.error_rate(side_of(i))
-                if pid != computer and rate is not None:
-                    await svc.store.reviews.record_error(pid, record.id, svc.clock(), rate)
-        return review
-    return parse(raw)
+    if raw is not None:
+        return parse(raw)
+    return await svc.shared(f"review-{record.id}", lambda: _compute(svc, record.id))
+
+
+async def _compute(svc: Core, game_id: str) -> Review:
+    raw = await svc.store.reviews.get(game_id)  # stored while this waited its turn
+    if raw is not None:
+        return parse(raw)
+    record, entries = await svc.store.games.snapshot(game_id)
+    raw = await svc.store.reviews.put(record.id, await svc.offload_bounded(judge_game, record, entries))
+    review = parse(raw)
+    computer = await svc.computer_id()
+    if record.players[0] != record.players[1]:
+        for i, pid in enumerate(record.players):
+            rate = review.error_rate(side_of(i))
+            if pid != computer and rate is not None:
+                await svc.store.reviews.record_error(pid, record.id, svc.clock(), rate)
+    return review
 
 
 def _rate(ctx: Ctx, review: Review, side: Side) -> str:
@@ -86,19 +101,36 @@ def _rate(ctx: Ctx, review: Review, side: Side) -> str:
     return "—" if rate is None else f"{rate:.1f}"
 
 
-async def summary(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> list[str]:
-    """The line posted with a game's result: each side's error rate; nothing if the review cannot be made
-    (a result is never held up by it)."""
-    try:
-        review = await reviewed(svc, record)
-    except Exception:  # a review that fails is logged and left out; the result goes out all the same
-        log.exception("could not review game %s", record.id)
-        return []
+def summary(ctx: Ctx, record: GameRecord, review: Review, names: Mapping[Side, str]) -> str | None:
+    """The line that follows a game's result: each side's error rate (None without any decision)."""
     if not any(d.decision for d in review.decisions):
-        return []
-    return [ctx.t("Error rate (milli-points lost a decision): {white} {a}, {black} {b}. More: /review {id}",
-                  white=names[Side.WHITE], a=_rate(ctx, review, Side.WHITE), black=names[Side.BLACK],
-                  b=_rate(ctx, review, Side.BLACK), id=record.id)]
+        return None
+    return ctx.t("Error rate (milli-points lost a decision): {white} {a}, {black} {b}. More: /review {id}",
+                 white=names[Side.WHITE], a=_rate(ctx, review, Side.WHITE), black=names[Side.BLACK],
+                 b=_rate(ctx, review, Side.BLACK), id=record.id)
+
+
+def follow(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> None:
+    """Review a game that has just ended in the background and post its summary line after the result."""
+    svc.spawn(_follow(svc, ctx, record, names), f"tabla-review-{record.id}")
+
+
+async def _follow(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> None:
+    loop = asyncio.get_running_loop()
+    due = loop.time() + FOLLOW_SECONDS
+    try:
+        found = await reviewed(svc, record)
+    except Exception:  # a review that fails is logged and posts nothing; the result went out all the same
+        log.exception("could not review game %s", record.id)
+        return
+    line = summary(ctx, record, found, names)
+    if line is None or svc.notify is None:
+        return
+    await asyncio.sleep(max(0.0, due - loop.time()))
+    try:
+        await svc.notify(Notice(ctx.chat, Reply(line), kind="review"))
+    except Exception:
+        log.exception("could not post the review of game %s", record.id)
 
 
 def _judge(ctx: Ctx, review: Review) -> str:

@@ -3,9 +3,11 @@
 `serve` starts the adapters concurrently (if one cannot start, every one is stopped again and its error
 raised), runs the deadline loop every `check_seconds` (every second while the store does not answer, so what
 an outage left waiting follows as soon as it is back) and routes each notice to the adapter of its chat's
-platform, and returns 0 when SIGTERM or SIGINT arrives (or every adapter has
-ended by itself, as the console does at the end of its input): adapters stop taking events, commands in
-flight finish, and the caller closes the store.
+platform — the service's own too (`Core.notify`: a finished game's review summary) — and returns 0 when
+SIGTERM or SIGINT arrives (or every adapter has ended by itself, as the console does at the end of its input):
+the service's background work gets `SETTLE_SECONDS` to finish (a review nearly done still posts its summary)
+and the rest is cancelled (a review left undone is computed at its first `/review`), adapters stop taking
+events, commands in flight finish, and the caller closes the store.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .service import Service
 
 log = logging.getLogger(__name__)
 STOP_SECONDS = 8.0
+SETTLE_SECONDS = 2.0
 PROBE_SECONDS = 1.0
 
 
@@ -111,6 +114,7 @@ async def serve(service: Service, adapters: Sequence[Adapter], *, check_seconds:
         for sig in installed:
             loop.remove_signal_handler(sig)
         raise
+    service.notify = router
     ticking = asyncio.create_task(deadline_loop(service, router, check_seconds), name="tabla-deadlines")
     ended = asyncio.create_task(_all_finished(adapters), name="tabla-adapters")
     stopping = asyncio.create_task(stop.wait(), name="tabla-stop")
@@ -120,6 +124,8 @@ async def serve(service: Service, adapters: Sequence[Adapter], *, check_seconds:
         for task in (ticking, ended, stopping):
             task.cancel()
         await asyncio.gather(ticking, ended, stopping, return_exceptions=True)
+        await service.settle(SETTLE_SECONDS)  # while the adapters can still deliver what it posts
+        service.notify = None
         await _stop(adapters)
         for sig in installed:
             loop.remove_signal_handler(sig)

@@ -18,8 +18,9 @@
 Equal values are broken by a `random.Random(seed)`, so the same seed gives the same play.
 
 `rank_plays(position, dice, plies)` gives every play of a roll with its equity in points for its mover, best
-first (for hints and reviews); `evaluate(position)` the net's chances for the side that has just played.
-Both use a game's shipped net whether or not it passed the gate (`WeightsError` when there is none).
+first (hints and reviews take it through `judge`, two plies deep, only where the net is gated);
+`evaluate(position)` the net's chances for the side that has just played. Both use a game's shipped net
+whether or not it passed the gate (`WeightsError` when there is none).
 `cube_decision(game)` is the computer's cube decision: `game.cubeful`'s, fed the gated net's chances
 (`net_chances`) in a contact position.
 """

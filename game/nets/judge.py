@@ -1,19 +1,24 @@
 """The judge of plays behind hints and reviews: every play of a roll valued in points for its mover.
 
-`judge_plays(position, dice, plies)` is the one seam hints and reviews go through. It values each legal play
-(R-TURN-1, R-TURN-2) by the game's shipped net (`load_weights`, `play_values`) where the game has one, else
-by the heuristic's calibrated chances (`game.cubeful.chances`) turned into points the same way the net's
-outputs are (`net.equity`). Only one ply is judged here: `plies` above one is refused, so a stronger judge
-(the computer's own ranking, when it comes) replaces `_rank` in one line without changing any caller.
+`judge_plays(position, dice, plies)` is the one seam hints and reviews go through. Where the computer itself
+plays a game with its net (the shipped net passed its gate: `computer.uses_net`), the net judges: at one ply
+each play by the position after it (`play_values`), at two plies — the reference for reviews and hints — by the
+computer's own ranking (`computer.rank_plays(position, dice, plies=2)`): every play at one ply, then the best
+few (`computer.CANDIDATES` within `computer.MARGIN` of the best) re-valued two plies deep and listed first by
+that value, the others after them by their one-ply value. Gul bara stays at one ply (a reply may itself be a
+cascade, R-GULBARA-3). Every other game — no net, or a net that has not passed its gate and so plays worse than
+the heuristic — is judged by the heuristic's calibrated chances (`game.cubeful.chances`) turned into points the
+same way the net's outputs are (`net.equity`), at one ply. `judge_plies(variant)` says which look-ahead a
+variant's judge gives, `judge_values(plays, plies)` given plays' values at that look-ahead (a hint's best few, a
+review's chosen play when it is not the best).
 
 `roll_luck` is the luck of a roll: the equity after its best play minus the average of the same over the 36
-rolls (FACTS: "Judging play without a rollout database"). A roll that cannot be played (R-TURN-3) is valued
-by the position it passes to. Luck is judged only where a net judges.
+rolls (FACTS: "Judging play without a rollout database"), always at one ply (the 21 rolls of every turn two plies
+deep would cost far more than the rest of a review, for a number that only sums chance). A roll that cannot be played
+(R-TURN-3) is valued by the position it passes to. Luck is judged only where a net judges.
 """
 
 from __future__ import annotations
-
-from functools import cache
 
 import numpy as np
 
@@ -21,29 +26,31 @@ from ..cubeful import chances
 from ..plays import Play, legal_plays, pass_position
 from ..position import Position
 from ..variants import Variant
+from . import computer
+from .computer import Loaded
 from .gate import play_values
-from .net import Net, values
-from .spec import NETS, NetSpec, net_name
-from .store import WeightsError, load_weights
+from .net import values
 
-PLIES = 1  # what `judge_plays` looks ahead; reviews report it
+PLIES = 2  # the judge's look-ahead where a gated net judges (the heuristic and gul bara: 1); reviews report it
 FORCED = 0.001  # plays within this many points of each other: no decision to judge
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))  # the 21 distinct rolls
 
 
-@cache
-def _net(game: str) -> tuple[Net, NetSpec] | None:
-    """The shipped net serving `game`, or None (no net for it, or its weights do not load)."""
-    try:
-        name = net_name(game)
-        return load_weights(name)[0], NETS[name]
-    except (KeyError, WeightsError):
-        return None
+def _net(game: str) -> Loaded | None:
+    """The net the computer plays `game` with (shipped and gated), or None (the heuristic judges)."""
+    found = computer.loaded(game)
+    return found if found is not None and found.gated else None
 
 
 def judge_name(variant: Variant) -> str:
-    """Which judge values `variant`'s plays: "net" or "heuristic"."""
+    """Which judge values `variant`'s plays: "net" (the computer's gated net) or "heuristic"."""
     return "net" if _net(variant.name) is not None else "heuristic"
+
+
+def judge_plies(variant: Variant, plies: int = PLIES) -> int:
+    """The look-ahead `judge_plays(…, plies)` gives in `variant`: `plies` where a net judges outside gul bara,
+    else 1."""
+    return plies if _net(variant.name) is not None and not variant.cascading else 1
 
 
 def _points(variant: Variant, win: float, wg: float, lg: float, wbg: float, lbg: float) -> float:
@@ -63,31 +70,38 @@ def _heuristic(play: Play) -> float:
     return value if after.turn is play.mover else -value
 
 
-def _values(plays: list[Play]) -> list[float]:
-    found = _net(plays[0].before.variant.name)
-    if found is None:
-        return [_heuristic(p) for p in plays]
-    net, spec = found
-    return [float(v) for v in play_values(net, spec, plays)]
-
-
-def _rank(position: Position, dice: tuple[int, int]) -> list[tuple[Play, float]]:
-    plays = legal_plays(position, dice)
-    if not plays:
-        return []
-    ranked = sorted(zip(plays, _values(plays), strict=True), key=lambda pv: -pv[1])
-    return ranked
-
-
 def judge_plays(position: Position, dice: tuple[int, int], plies: int = PLIES) -> list[tuple[Play, float]]:
     """Every legal play of `dice` from `position` with its equity in points for the side to move, best first
-    (the first of equal ones as listed); empty when the roll cannot be played (R-TURN-3).
+    (the first of equal ones as listed; at two plies the plays looked at two plies deep first, see the module);
+    empty when the roll cannot be played (R-TURN-3).
 
-    :raises ValueError: `plies` other than the one this judge looks ahead.
+    :raises ValueError: `plies` is not 1 or 2.
     """
-    if plies != PLIES:
-        raise ValueError(f"this judge looks {PLIES} ply ahead, not {plies}")
-    return _rank(position, dice)
+    if plies not in (1, 2):
+        raise ValueError(f"the judge looks 1 or 2 plies ahead, not {plies}")
+    found = _net(position.variant.name)
+    if found is not None:
+        return computer.rank_plays(position, dice, plies)
+    plays = legal_plays(position, dice)
+    return sorted(zip(plays, [_heuristic(p) for p in plays], strict=True), key=lambda pv: -pv[1])
+
+
+def judge_values(plays: list[Play], plies: int = PLIES) -> list[float]:
+    """Each of `plays` (one roll's) valued for its mover at the judge's look-ahead in its game (`judge_plies`):
+    two plies deep by the computer's look (`computer.two_ply`), or at one ply; a play that ends the game by its
+    outcome. What a hint shows for its best few, and a review for a chosen play that is not the best."""
+    if not plays:
+        return []
+    variant = plays[0].before.variant
+    found = _net(variant.name)
+    if found is None:
+        return [_heuristic(p) for p in plays]
+    out = [float(v) for v in play_values(found.net, found.spec, plays)]
+    if judge_plies(variant, plies) == 2:
+        deep = [i for i, p in enumerate(plays) if p.end is None]
+        for i, value in zip(deep, computer.two_ply(found, [plays[i] for i in deep]), strict=True):
+            out[i] = value
+    return out
 
 
 def pass_value(position: Position, dice: tuple[int, int]) -> float:
@@ -100,14 +114,13 @@ def pass_value(position: Position, dice: tuple[int, int]) -> float:
         v = position.variant
         value = _points(v, ch.win, ch.win_gammon, ch.lose_gammon, ch.win_backgammon, ch.lose_backgammon)
         return value if after.turn is mover else -value
-    net, spec = found
     null = Play(position, dice, (), (*position.cells, 0, int(position.protected[1])))
-    return float(play_values(net, spec, [null])[0])
+    return float(play_values(found.net, found.spec, [null])[0])
 
 
 def best_value(position: Position, dice: tuple[int, int]) -> float:
-    """The equity after the best play of `dice` (or the pass, when none can be played)."""
-    ranked = judge_plays(position, dice)
+    """The equity at one ply after the best play of `dice` (or the pass, when none can be played)."""
+    ranked = judge_plays(position, dice, plies=1)
     return ranked[0][1] if ranked else pass_value(position, dice)
 
 

@@ -1,8 +1,10 @@
 """A finished game judged turn by turn: each side's error rate, its biggest errors and the luck of its rolls.
 
-The error of a decision is the equity of the best play minus that of the play chosen, both by `judge_plays`;
-a decision whose plays all lie within `FORCED` points of each other (a single play among them) is not one
-(FACTS: "Judging play without a rollout database"). The error rate of a side is its mean error over its
+The error of a decision is the equity of the best play minus that of the play chosen, both by the judge at
+its reference look-ahead (`judge_plies`: two plies where the computer's gated net judges): the best few plays
+of the roll ranked two plies deep by `judge_plays`, the chosen play, when it is not the best, re-valued the same
+way (`judge_values`); a decision whose plays all lie within `FORCED` points of each other (a single play among
+them) is not one (FACTS: "Judging play without a rollout database"). The error rate of a side is its mean error over its
 decisions, in milli-points (thousandths of a point). The luck of a roll is `roll_luck`. The game is given as
 its start position and its turns (who rolled what, and the position after), as a move log keeps them.
 """
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from ..notation import format_play
 from ..position import Position
 from ..sides import Side
-from .judge import FORCED, PLIES, judge_name, judge_plays, roll_luck
+from .judge import FORCED, judge_name, judge_plays, judge_plies, judge_values, roll_luck, spread
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +74,9 @@ class Review:
 
 def review_game(start: Position, turns: Sequence[Turn]) -> Review:
     """Judge every turn of a game (R-TURN-1…3): a turn whose play the judge cannot find among the legal ones
-    (a log it does not read) is left out."""
+    (a log it does not read) is left out. A chosen play the judge values above its best (one it did not look
+    at two plies deep) loses nothing and is the best."""
+    plies = judge_plies(start.variant)
     decisions: list[Decision] = []
     before = start
     for n, turn in enumerate(turns, 1):
@@ -82,14 +86,17 @@ def review_game(start: Position, turns: Sequence[Turn]) -> Review:
         if not turn.played:
             decisions.append(Decision(n, turn.side, turn.dice, here.to_tpn(), "", "", 0.0, False, luck))
             continue
-        ranked = judge_plays(here, turn.dice)
+        ranked = judge_plays(here, turn.dice, plies)
         target = turn.after.to_tpn()
-        chosen = next(((p, v) for p, v in ranked if p.position.to_tpn() == target), None)
+        chosen = next((p for p, _ in ranked if p.position.to_tpn() == target), None)
         if chosen is None:
             continue
         best, top = ranked[0]
-        loss = max(0.0, top - chosen[1])
-        real = ranked[0][1] - ranked[-1][1] > FORCED
-        decisions.append(Decision(n, turn.side, turn.dice, here.to_tpn(), format_play(chosen[0]),
-                                  format_play(best), loss if real else 0.0, real, luck))
-    return Review(judge_name(start.variant), PLIES, tuple(decisions))
+        value = top if chosen is best else judge_values([chosen], plies)[0]
+        if value > top:
+            best, top = chosen, value
+        real = spread(ranked) > FORCED
+        loss = top - value if real else 0.0
+        decisions.append(Decision(n, turn.side, turn.dice, here.to_tpn(), format_play(chosen),
+                                  format_play(best), loss, real, luck))
+    return Review(judge_name(start.variant), plies, tuple(decisions))

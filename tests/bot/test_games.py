@@ -11,6 +11,7 @@ import pytest
 from bot.console import Console
 from bot.gamestate import TIE, game_of
 from bot.replies import Caller, Identity
+from bot.runner import Router
 from bot.service import Service
 from bot.verify import verify
 from game import PRESETS, Side
@@ -81,6 +82,25 @@ async def test_a_game_between_two_players_to_the_end_in_every_variant(service: S
     standings = await service.handle(Caller(ALICE, CHAT), "/standings")
     if record.result.winner != TIE:
         assert "alice" in standings.text or "bob" in standings.text
+
+
+async def test_the_review_line_follows_the_result_on_the_console(service: Service) -> None:
+    """The result is shown at once; the error-rate line comes after it as a notice of its own (`tabla run`
+    routes the service's notices to the console, as here)."""
+    out = io.StringIO()
+    console = Console(service, out, None, "alice")
+    service.notify = Router([console])
+    assert await console.line("/challenge @bob portes to 1")
+    assert await console.line("/as bob")
+    assert await console.line("/accept")
+    gid = await only_game(service, BOB)
+    await script_to_end(console, service, gid, {Side.WHITE: "alice", Side.BLACK: "bob"})
+    shown = out.getvalue()
+    assert "wins game" in shown and "Error rate" not in shown
+    await service.settle(30)
+    shown = out.getvalue()
+    assert shown.index("Error rate (milli-points lost a decision)") > shown.index("wins game")
+    assert f"/review {gid}" in shown
 
 
 async def test_a_match_to_3_points_is_played_game_after_game(service: Service) -> None:

@@ -1,4 +1,5 @@
-"""/hint against the computer, /review of a finished game, the error-rate line with the result and in /stats.
+"""/hint against the computer, /review of a finished game, the error-rate line that follows the result (a notice
+of its own, computed in the background) and in /stats.
 
 The numbers are recomputed here from the judge of plays (`game.nets.judge_plays`), turn by turn from the
 stored move log, never written into the test.
@@ -6,19 +7,23 @@ stored move log, never written into the test.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
+import threading
 from collections.abc import AsyncIterator
 
 import pytest
 
+from bot import review as review_module
 from bot.dice import parse_dice
 from bot.gamestate import game_of, side_of, variant_of
 from bot.images import board_png
-from bot.replies import Caller
+from bot.replies import Caller, Notice
 from bot.service import Service
 from game import Position, Side, parse_play
-from game.nets import judge_plays
-from storage import Store
+from game.nets import judge_plays, judge_values
+from storage import GameRecord, MoveLogEntry, Store
 
 from .conftest import ALICE, BOB, CHAT, Clock
 from .play import play_out
@@ -57,7 +62,8 @@ async def test_hint_gives_three_legal_plays_best_first_privately(fixed: Service)
     assert reply.private and reply.picture is not None
     rows = re.findall(r"^(\d)\. (.+?)  ([+-]\d\.\d{3})(?: \(([+-]\d\.\d{3})\))?$", reply.text, re.M)
     assert len(rows) == 3
-    expected = judge_plays(game.position, game.dice)[:3]
+    best = [play for play, _ in judge_plays(game.position, game.dice)[:3]]  # the judge's best three, two plies
+    expected = sorted(zip(best, judge_values(best), strict=True), key=lambda pv: -pv[1])  # deep where a net judges
     values = []
     for (n, notation, value, diff), (play, equity) in zip(rows, expected, strict=True):
         assert parse_play(game.position, game.dice, notation).position == play.position  # legal, the judge's
@@ -91,24 +97,46 @@ async def _expected_rates(store: Store, gid: str) -> dict[Side, float]:
             side = side_of(entry.side)
             here = before if before.turn is side else before.with_turn(side)
             ranked = judge_plays(here, parse_dice(entry.dice))
-            chosen = [value for play, value in ranked if play.position.to_tpn() == entry.position]
+            chosen = [play for play, _ in ranked if play.position.to_tpn() == entry.position]
             assert len(chosen) == 1
-            if ranked[0][1] - ranked[-1][1] > 0.001:
-                losses[side].append(ranked[0][1] - chosen[0])
+            top = ranked[0][1]
+            value = top if chosen[0] is ranked[0][0] else judge_values(chosen)[0]  # two plies deep too
+            values = [v for _, v in ranked]
+            if max(values) - min(values) > 0.001:
+                losses[side].append(max(0.0, top - value))
         before = after
     return {side: 1000 * sum(found) / len(found) for side, found in losses.items()}
 
 
+class Posted:
+    """The notices the service posts by itself (what `bot.runner.serve`'s router would deliver)."""
+
+    def __init__(self) -> None:
+        self.notices: list[Notice] = []
+
+    async def __call__(self, notice: Notice) -> None:
+        self.notices.append(notice)
+
+
+async def _two_player_game(svc: Service) -> str:
+    await svc.handle(Caller(ALICE, CHAT), "/challenge @bob tabla")
+    await svc.handle(Caller(BOB, CHAT), "/accept")
+    return await only_game(svc, ALICE)
+
+
 async def test_a_fixed_game_is_reviewed_to_the_judges_numbers(fixed: Service) -> None:
-    await fixed.handle(Caller(ALICE, CHAT), "/challenge @bob tabla")
-    await fixed.handle(Caller(BOB, CHAT), "/accept")
-    gid = await only_game(fixed, ALICE)
+    posted = Posted()
+    fixed.notify = posted
+    gid = await _two_player_game(fixed)
     replies = await play_out(fixed, CHAT, gid, {Side.WHITE: ALICE, Side.BLACK: BOB}, seed=3)
-    rates = await _expected_rates(fixed.store, gid)
     last = replies[-1].text
     assert "wins game" in last
+    assert "Error rate" not in last  # the result goes out at once, without waiting for the review
+    await fixed.settle(60)
+    rates = await _expected_rates(fixed.store, gid)
     line = f"Error rate (milli-points lost a decision): alice {rates[Side.WHITE]:.1f}, bob {rates[Side.BLACK]:.1f}."
-    assert line in last
+    assert [(n.kind, n.chat) for n in posted.notices] == [("review", CHAT)]  # the summary follows, on its own
+    assert line in posted.notices[0].reply.text and f"/review {gid}" in posted.notices[0].reply.text
     assert await fixed.store.reviews.get(gid) is not None  # kept: a second /review reads it
 
     review = await fixed.handle(Caller(BOB, CHAT), f"/review {gid}")
@@ -139,3 +167,78 @@ async def test_review_waits_for_the_end_of_the_game(service: Service) -> None:
     await service.handle(Caller(BOB, CHAT), "/accept")
     reply = await service.handle(Caller(ALICE, CHAT), "/review")
     assert not reply.ok and "still being played" in reply.text
+
+
+class Gated:
+    """The real `judge_game`, held until `release` is set, counting its calls (it runs in a worker thread)."""
+
+    def __init__(self) -> None:
+        self.real = review_module.judge_game
+        self.release = threading.Event()
+        self.calls = 0
+
+    def __call__(self, record: GameRecord, entries: list[MoveLogEntry]) -> str:
+        self.calls += 1
+        assert self.release.wait(30)
+        return self.real(record, entries)
+
+
+async def test_a_review_asked_for_while_it_is_computed_is_computed_once(service: Service,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    posted = Posted()
+    service.notify = posted
+    gated = Gated()
+    monkeypatch.setattr(review_module, "judge_game", gated)
+    gid = await _two_player_game(service)
+    replies = await play_out(service, CHAT, gid, {Side.WHITE: ALICE, Side.BLACK: BOB}, seed=5)
+    assert "wins game" in replies[-1].text  # answered while the review is held
+    asking = asyncio.create_task(service.handle(Caller(BOB, CHAT), f"/review {gid}"))
+    again = asyncio.create_task(service.handle(Caller(ALICE, CHAT), f"/review {gid}"))
+    await asyncio.sleep(0.5)
+    assert not asking.done() and not again.done()  # waiting for the review in flight
+    assert gated.calls == 1
+    gated.release.set()
+    first, second = await asyncio.wait_for(asyncio.gather(asking, again), 60)
+    assert first.ok and second.ok, (first.text, second.text)
+    await service.settle(30)
+    assert gated.calls == 1
+    assert [n.kind for n in posted.notices] == ["review"]
+    rates = await _expected_rates(service.store, gid)
+    assert f"alice {rates[Side.WHITE]:.1f}, bob {rates[Side.BLACK]:.1f}" in posted.notices[0].reply.text
+    assert f"alice (white): error rate {rates[Side.WHITE]:.1f} over" in first.text
+    assert f"bob (black): error rate {rates[Side.BLACK]:.1f} over" in second.text
+
+
+async def test_a_review_that_fails_posts_nothing_and_is_logged(service: Service, monkeypatch: pytest.MonkeyPatch,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    posted = Posted()
+    service.notify = posted
+
+    def broken(record: GameRecord, entries: list[MoveLogEntry]) -> str:
+        raise RuntimeError("the judge broke")
+
+    monkeypatch.setattr(review_module, "judge_game", broken)
+    gid = await _two_player_game(service)
+    with caplog.at_level(logging.ERROR, logger="bot.review"):
+        replies = await play_out(service, CHAT, gid, {Side.WHITE: ALICE, Side.BLACK: BOB}, seed=5)
+        assert "wins game" in replies[-1].text
+        await service.settle(30)
+    assert posted.notices == []
+    failed = [r for r in caplog.records if r.name == "bot.review" and f"could not review game {gid}" in r.message]
+    assert len(failed) == 1 and failed[0].exc_info is not None
+    assert "the judge broke" in str(failed[0].exc_info[1])
+    assert await service.store.reviews.get(gid) is None  # nothing stored: the next /review tries again
+
+
+async def test_the_review_line_speaks_the_results_language(service: Service) -> None:
+    posted = Posted()
+    service.notify = posted
+    for who in (ALICE, BOB):
+        await service.handle(Caller(who, CHAT), "/lang bg")
+    gid = await _two_player_game(service)
+    replies = await play_out(service, CHAT, gid, {Side.WHITE: ALICE, Side.BLACK: BOB}, seed=5)
+    assert "Семето на заровете" in replies[-1].text  # the result, in Bulgarian
+    await service.settle(30)
+    assert len(posted.notices) == 1
+    line = posted.notices[0].reply.text
+    assert line.startswith("Процент грешки") and f"/review {gid}" in line

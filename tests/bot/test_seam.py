@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import threading
 
 import pytest
 
+from bot import review, runner
 from bot.actions import Action, Verb
 from bot.commands import Command, parse
 from bot.gamestate import game_of
@@ -18,9 +20,10 @@ from bot.service import Service
 from bot.views import pack_moves
 from game import Side
 from game.builder import build
-from storage import Store
+from storage import GameRecord, MoveLogEntry, Store
 
 from .conftest import ALICE, BOB, CAROL, CHAT, Clock
+from .play import play_out
 from .test_games import only_game
 
 OTHER = Chat("console", "elsewhere")
@@ -238,6 +241,49 @@ async def test_reminders_and_losses_on_time_reach_the_adapter_through_the_loop(s
         assert await asyncio.wait_for(running, 5) == 0 and adapter.stopped
     finally:
         service.close()
+
+
+async def test_the_review_line_reaches_the_adapter_and_stopping_cancels_a_review_in_flight(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve` routes the service's own notices (a finished game's review line) to the adapters; when it stops,
+    a review still being computed is cancelled after `SETTLE_SECONDS`, nothing is left running or posted."""
+    service = Service(store, render=None)
+    for who in (ALICE, BOB):
+        await service.remember(who)
+    gate = threading.Event()
+    real = review.judge_game
+    held = {"first": True}
+
+    def judge(record: GameRecord, entries: list[MoveLogEntry]) -> str:
+        if not held["first"]:
+            assert gate.wait(30)
+        held["first"] = False
+        return real(record, entries)
+
+    monkeypatch.setattr(review, "judge_game", judge)
+    monkeypatch.setattr(runner, "SETTLE_SECONDS", 0.3)
+    try:
+        adapter = FakeAdapter()
+        stop = asyncio.Event()
+        running = asyncio.create_task(serve(service, [adapter], check_seconds=0.05, stop=stop))
+        await asyncio.sleep(0.2)
+        assert service.notify is not None
+        players = {Side.WHITE: ALICE, Side.BLACK: BOB}
+        first = await _human_game(service, "portes")
+        await play_out(service, CHAT, first, players, seed=2)
+        await _until(lambda: len(adapter.notices) == 1, 30)
+        assert adapter.notices[0].kind == "review" and f"/review {first}" in adapter.notices[0].reply.text
+        second = await _human_game(service, "portes")
+        await play_out(service, CHAT, second, players, seed=3)  # its review is held
+        assert service.background > 0
+        stop.set()
+        assert await asyncio.wait_for(running, 5) == 0 and adapter.stopped
+        assert service.background == 0 and service.notify is None
+        assert len(adapter.notices) == 1  # nothing of the cancelled review
+    finally:
+        gate.set()
+        service.close()
+    assert await store.reviews.get(second) is None  # left for its first /review
 
 
 async def _until(check: object, seconds: float = 5.0) -> None:

@@ -11,6 +11,7 @@ import random
 from bot.actions import Verb
 from bot.discord_adapter import DiscordAdapter
 from bot.gamestate import game_of
+from bot.runner import Router
 from bot.service import Service
 from game import Side
 
@@ -45,6 +46,8 @@ async def retired(fake: FakeDiscord, before: int | None, board: Call) -> None:
 
 async def test_a_challenge_accepted_by_button_then_played_by_move(fake: FakeDiscord, adapter: DiscordAdapter,
                                                                    service: Service) -> None:
+    """...to its end; the review's error-rate line then follows the result in the channel on its own."""
+    service.notify = Router([adapter])  # as `tabla run` wires it
     ex = await slash(fake, ALICE, "challenge", player=BOB, variant="tapa", match=1)
     challenge = await ex.message()
     assert not challenge.ephemeral and f"<@{BOB.id}>" in challenge.content
@@ -77,6 +80,11 @@ async def test_a_challenge_accepted_by_button_then_played_by_move(fake: FakeDisc
         await check_turn(service, board, game_id, players)
         await retired(fake, before, board)
     assert game_of(await service.store.games.get(game_id)).phase == "over"
+    assert "Dice seed revealed" in board.content and "Error rate" not in board.content  # the result, alone
+    summary = await fake.until(lambda: next((c for c in fake.calls if c.kind == "channel"
+                                             and "Error rate" in c.content), None))
+    assert summary.path == "/channels/500/messages" and f"/review {game_id}" in summary.content
+    assert summary.png is None and fake.calls.index(summary) > fake.calls.index(board)
 
 
 async def test_autocomplete_offers_legal_plays_that_match_the_typing(fake: FakeDiscord, adapter: DiscordAdapter,

@@ -88,6 +88,8 @@ async def test_a_tapa_cube_match_to_3_with_a_take_a_redouble_a_drop_and_the_craw
     await shown(fake, n, f"Bob wins game #{gid}: 2 points, the double was dropped.")
     crawford = sent_of(fake, await shown(fake, n, "Crawford game"))
     assert "Bob (black) to move with" in crawford.text, "in the Crawford game nobody doubles: bob rolls at once"
+    await fake.wait_for(lambda c: c.method == "editMessageReplyMarkup"  # retired once the new board is out
+                        and c.params["message_id"] == offer.message_id, after=n)
     assert not fake.messages[(GROUP["id"], offer.message_id)].markup, "the offer's buttons are retired"
     late = await tap(fake, ALICE.data, offer, take.pack())  # a Take after the Drop, from a stale keyboard
     assert late.toast, "a Take after the Drop changes nothing"

@@ -6,6 +6,7 @@ import random
 
 from bot.actions import Action, Verb
 from bot.replies import Caller, Chat, Identity
+from bot.runner import Router
 from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
 
@@ -41,6 +42,8 @@ async def start_game(fake: FakeBotAPI, variant: str = "tapa") -> tuple[str, int]
 
 
 async def test_a_whole_game_by_taps(fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    """...and the review's error-rate line follows the result in the group as a message of its own."""
+    service.notify = Router([adapter])  # as `tabla run` wires it
     rng = random.Random(7)
     game_id, first = await start_game(fake)
     board = fake.messages[(GROUP["id"], first)]
@@ -69,6 +72,12 @@ async def test_a_whole_game_by_taps(fake: FakeBotAPI, adapter: TelegramAdapter, 
             break
     assert photos > 10
     assert (await service.store.games.get(game_id)).finished
+    result = [m for (chat, _), m in fake.messages.items() if chat == GROUP["id"] and "Dice seed revealed" in m.text]
+    assert len(result) == 1 and "Error rate" not in result[0].text  # the result, without the review
+    summary = sent_of(fake, await fake.wait_for(lambda c: c.method == "sendMessage" and c.chat_id == GROUP["id"]
+                                                and "Error rate" in c.params.get("text", ""), after=n))
+    assert summary.kind == "text" and summary.message_id > max(board.message_id, result[0].message_id)
+    assert f"/review {game_id}" in summary.text and "Alice" in summary.text and "Bob <&>" in summary.text
 
 
 async def test_a_whole_game_by_typed_notation(fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
