@@ -3,7 +3,9 @@ ones (the engine's builder, as the buttons use), where each can be tapped, and t
 
 The board is the renderer's layout painted as SVG (`renderer.svg`): the same geometry as the posted picture.
 A play in progress is shown on the board as it stands after the picked single moves (`game.partial`), with
-them drawn as a play's arrows and rings and its notation in the mover's strip.
+them drawn as a play's arrows and rings and its notation in the mover's strip. With the doubling cube, a game in
+`decide` or `answer` lists what the side it waits on may press (`asks`: Roll and Double, R-CUBE-2; Take and Drop,
+R-CUBE-3) and what the double is worth (`worth`), and tells everyone else whom it waits on (`cube_asks`).
 """
 
 from __future__ import annotations

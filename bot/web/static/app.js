@@ -105,7 +105,7 @@
     var status = s.status;
     if (interactive && selected !== null) { status = s.words.pick_dest; }
     if (interactive && s.play && picked) { status = s.words.complete.replace("{play}", s.play); }
-    if ((s.mine || s.asks.length) && s.left !== null && s.left !== undefined) { status += " · " + left(s); }
+    if ((s.mine || (s.asks || []).length) && s.left !== null && s.left !== undefined) { status += " · " + left(s); }
     say(status, false);
     el.undo.hidden = !interactive || (!picked && selected === null);
     el.undo.textContent = s.words.undo;
@@ -118,12 +118,12 @@
   function asks(s) {
     el.asks.textContent = "";
     el.worth.textContent = "";
-    s.worth.forEach(function (line) {
+    (s.worth || []).forEach(function (line) {
       var p = document.createElement("p");
       p.textContent = line;
       el.worth.appendChild(p);
     });
-    s.asks.forEach(function (a, i) {
+    (s.asks || []).forEach(function (a, i) {
       var b = document.createElement("button");
       b.type = "button"; b.textContent = a.label;
       b.setAttribute("data-verb", a.verb);
