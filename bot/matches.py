@@ -12,6 +12,7 @@ import base64
 import hashlib
 
 from game import CYCLES, Cube, Game, Match, MatchSpec, Side, Variant, cycle_variant, match_spec
+from renderer import MatchScore
 from storage import AlreadyExists, GameRecord, MatchRecord, NotFound
 
 from .context import Ctx
@@ -76,6 +77,15 @@ async def _replayed(svc: Core, match: MatchRecord, replay: Match) -> Match:
 def game_number(match: MatchRecord, game_id: str) -> int:
     """The game's place in its match, from 1 (the newest game's when it is not listed yet)."""
     return match.games.index(game_id) + 1 if game_id in match.games else len(match.games)
+
+
+def board_score(match: MatchRecord, game_id: str) -> MatchScore:
+    """The match score drawn on a game's board: the points, the target, a cycle's game number, and whether this
+    game decided the match (its result banner then says who won the match, with the final score)."""
+    cycle = dict(match.options).get("cycle", "")
+    decided = match.winner is not None and match.target > 1 and bool(match.games) and match.games[-1] == game_id
+    return MatchScore(match.score[0], match.score[1], match.target, cycle,
+                      game_number(match, game_id) if cycle else 0, decided)
 
 
 def where(ctx: Ctx, match: MatchRecord, game: GameRecord) -> str:

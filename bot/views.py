@@ -71,10 +71,7 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
         except NotFound:
             m = None
         if m is not None:
-            cycle = dict(m.options).get("cycle", "")
-            decided = m.winner is not None and m.target > 1 and bool(m.games) and m.games[-1] == record.id
-            score = MatchScore(m.score[0], m.score[1], m.target, cycle,
-                               matches.game_number(m, record.id) if cycle else 0, decided)
+            score = matches.board_score(m, record.id)
             if m.target > 1 and header:
                 where = matches.where(ctx, m, record)
                 if game.cube is not None and game.cube.crawford:

@@ -92,6 +92,8 @@ class _Builder:
         self._captions()
         over = self.s.result is not None
         turn = None if over else self.pos.turn
+        if turn is not None and self.s.cube is not None and self.s.cube.offered:
+            turn = turn.other  # a double waits on the doubled side's answer (R-CUBE-3): its strip says so
         panels, pills = self._panels(turn)
         stage = self.s.pending or pending_stage(self.pos)
         if not over and stage is not None:

@@ -138,7 +138,8 @@ class Banner:
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Everything a board picture shows, with its pixel geometry; `turn` is None when the game is over."""
+    """Everything a board picture shows, with its pixel geometry; `turn` is the side the game waits on (the side
+    to move, or the side asked to take or drop a double), None when the game is over."""
 
     width: int
     height: int

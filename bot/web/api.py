@@ -8,6 +8,8 @@
 - `GET /api/words?lang=<code>`: the page's words in that language (or English), for a page that cannot yet
   say who is asking (no credentials); no sign-in needed.
 - `POST /api/confirm` `{"game", "version", "picked"}`: make the play, as the Confirm button does.
+- `POST /api/cube` `{"game", "version", "verb"}`: `roll` or `double` (R-CUBE-2), `take` or `drop` (R-CUBE-3), as
+  the board's cube buttons do.
 
 Every request carries `Authorization: tma <initData>` (a Telegram Mini App) or `Authorization: link <token>`
 (a signed link). Refusals are JSON `{"error": <short reason>}`: 401 for missing, forged or expired
@@ -30,9 +32,9 @@ from game import IllegalPlayError, Side
 from storage import GameRecord, StorageError
 
 from .. import i18n
-from ..actions import ActionError
+from ..actions import ActionError, Verb
 from ..gamestate import game_of, side_of
-from ..replies import Identity
+from ..replies import Identity, Reply
 from ..service import Service
 from ..views import unpack_moves
 from . import glue
@@ -45,6 +47,7 @@ log = logging.getLogger(__name__)
 MAX_BODY = 2048
 _GAME = re.compile(r"^[a-z2-7]{4,12}$")
 _PICKED = re.compile(r"^[0-9a-q1-6]{0,12}$")
+CUBE_VERBS = {"roll": Verb.ROLL, "double": Verb.DOUBLE, "take": Verb.TAKE, "drop": Verb.DROP}
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +161,7 @@ async def _state(svc: Service, record: GameRecord, who: Viewer, picked: tuple[tu
 async def _drawn(svc: Service, record: GameRecord, who: Viewer, picked: tuple[tuple[int, int, int], ...]
                  ) -> dict[str, Any]:
     game = game_of(record)
-    names = await glue.names(svc, record)
+    names = await glue.names(svc, record, who.lang)
     score = await glue.score(svc, record)
     tail = await glue.last_entry(svc, record) if not picked else None
     last = last_play(game, tail[1], tail[0]) if tail is not None else None
@@ -193,33 +196,69 @@ async def get_words(request: web.Request) -> web.Response:
                              headers={"Cache-Control": "public, max-age=3600"})
 
 
-async def post_confirm(request: web.Request) -> web.Response:
-    svc = request.app[SERVICE]
-    cfg = request.app[CONFIG]
+async def _body(request: web.Request, keys: set[str], what: str) -> dict[str, Any]:
+    """A POST's JSON object with exactly `keys`.
+
+    :raises Refused: 413 when too large, 400 when not JSON or not those keys.
+    """
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise Refused(413, "request too large")
     try:
         body = json.loads(await request.text())
     except (ValueError, UnicodeDecodeError):
         raise Refused(400, "not JSON") from None
-    if not isinstance(body, dict) or set(body) != {"game", "version", "picked"}:
-        raise Refused(400, "expected game, version and picked")
+    if not isinstance(body, dict) or set(body) != keys:
+        raise Refused(400, f"expected {what}")
+    return body
+
+
+def _version(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10**9:
+        raise Refused(400, "bad version")
+    return value
+
+
+async def _answered(svc: Service, cfg: Config, record: GameRecord, who: Viewer, reply: Reply) -> web.Response:
+    """The service's answer to a press with the game's fresh state: 200, or 409 with the refusal's words."""
+    fresh = await glue.game(svc, record.id) or record
+    new_state = await _state(svc, fresh, who, (), cfg.clock())
+    if not reply.ok:
+        return web.json_response({"error": reply.text, "state": new_state}, status=409)
+    return web.json_response({"ok": True, "text": reply.text, "state": new_state})
+
+
+async def post_confirm(request: web.Request) -> web.Response:
+    svc = request.app[SERVICE]
+    cfg = request.app[CONFIG]
+    body = await _body(request, {"game", "version", "picked"}, "game, version and picked")
     record = await find_record(svc, body["game"])
     who = await viewer(request, svc, cfg, record)
-    version = body["version"]
-    if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 10**9:
-        raise Refused(400, "bad version")
+    version = _version(body["version"])
     picked = _picked(body["picked"])
     if who.side is None or who.identity is None:
         raise Refused(403, "only the players can move")
     if not picked:
         raise Refused(400, "no moves")
     reply = await glue.confirm(svc, who.identity, record, version, str(body["picked"]), cfg.deliver)
-    fresh = await glue.game(svc, record.id) or record
-    new_state = await _state(svc, fresh, who, (), cfg.clock())
-    if not reply.ok:
-        return web.json_response({"error": reply.text, "state": new_state}, status=409)
-    return web.json_response({"ok": True, "text": reply.text, "state": new_state})
+    return await _answered(svc, cfg, record, who, reply)
+
+
+async def post_cube(request: web.Request) -> web.Response:
+    """Roll, Double, Take or Drop as the board's cube buttons do (R-CUBE-2, R-CUBE-3): the service decides
+    whether the caller may (the side the game waits on, at the game's version); a refusal is in their words."""
+    svc = request.app[SERVICE]
+    cfg = request.app[CONFIG]
+    body = await _body(request, {"game", "version", "verb"}, "game, version and verb")
+    record = await find_record(svc, body["game"])
+    who = await viewer(request, svc, cfg, record)
+    version = _version(body["version"])
+    verb = CUBE_VERBS.get(body["verb"]) if isinstance(body["verb"], str) else None
+    if verb is None:
+        raise Refused(400, "bad verb")
+    if who.side is None or who.identity is None:
+        raise Refused(403, page_words(who.lang)["only_players"])
+    reply = await glue.cube(svc, who.identity, record, verb, version, cfg.deliver)
+    return await _answered(svc, cfg, record, who, reply)
 
 
 @web.middleware

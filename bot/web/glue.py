@@ -1,9 +1,10 @@
 """The board page's one contact with the game service: the facade's `press` and read-only look-ups.
 
-Everything the page changes goes through `Service.press` with a versioned confirm action (`bot.actions`), the
-same path as the move builder's Confirm button: a page left open from an older turn is refused as out of date,
-and a confirm racing a typed move applies once. What the service answers is posted in the game's chat through
-`deliver` (the runner's notice router), as the adapters post the answer to a button press.
+Everything the page changes goes through `Service.press` with a versioned action (`bot.actions`), the same path
+as the move builder's Confirm button and the board's Roll, Double, Take and Drop buttons: a page left open from an
+older turn is refused as out of date, and a press racing a typed command applies once. What the service answers
+is posted in the game's chat through `deliver` (the runner's notice router), as the adapters post the answer to a
+button press.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..replies import Caller, Chat, Identity, Notice, Reply
 from ..service import Service
 
 Deliver = Callable[[Notice], Awaitable[None]]
+CUBE_VERBS = frozenset({Verb.ROLL, Verb.DOUBLE, Verb.TAKE, Verb.DROP})
 
 
 async def game(svc: Service, game_id: str) -> GameRecord | None:
@@ -41,8 +43,9 @@ async def player(svc: Service, player_id: str) -> PlayerRecord | None:
     return None
 
 
-async def names(svc: Service, record: GameRecord) -> dict[str, str]:
-    return {side.value: name for side, name in (await svc.names(record)).items()}
+async def names(svc: Service, record: GameRecord, lang: str) -> dict[str, str]:
+    """The players' names as a reader of `lang` sees them (the computer's in `lang`, `bot.words.computer_name`)."""
+    return {side.value: name for side, name in (await svc.names(record, lang)).items()}
 
 
 async def language(svc: Service, who: PlayerRecord | None, record: GameRecord, hint: str | None) -> str:
@@ -54,15 +57,15 @@ async def language(svc: Service, who: PlayerRecord | None, record: GameRecord, h
 
 
 async def score(svc: Service, record: GameRecord) -> MatchScore | None:
-    """The match score drawn on the board, as on the posted picture (`bot.views.view`)."""
+    """The match score drawn on the board, as on the posted picture (`bot.views.view`): the banner of the game
+    that won the match says so."""
     if not record.match_id:
         return None
     try:
         m = await svc.store.matches.get(record.match_id)
     except NotFound:
         return None
-    cycle = dict(m.options).get("cycle", "")
-    return MatchScore(m.score[0], m.score[1], m.target, cycle, matches.game_number(m, record.id) if cycle else 0)
+    return matches.board_score(m, record.id)
 
 
 async def last_entry(svc: Service, record: GameRecord) -> tuple[MoveLogEntry, str] | None:
@@ -84,9 +87,22 @@ async def confirm(svc: Service, who: Identity, record: GameRecord, version: int,
                   deliver: Deliver | None) -> Reply:
     """Make the built play `packed` (`bot.views.pack_moves`) at `version` as the Confirm button does, and post
     the answer in the game's chat when it is not a refusal."""
-    data = Action(Verb.CONFIRM, record.id, version, packed).pack()
+    return await press(svc, who, record, Action(Verb.CONFIRM, record.id, version, packed), deliver)
+
+
+async def cube(svc: Service, who: Identity, record: GameRecord, verb: Verb, version: int,
+               deliver: Deliver | None) -> Reply:
+    """Roll or Double (R-CUBE-2), Take or Drop (R-CUBE-3) at `version`, as the board's cube buttons do
+    (`bot.views.cube_buttons`), and post the answer in the game's chat when it is not a refusal."""
+    if verb not in CUBE_VERBS:
+        raise ValueError(f"not a cube verb: {verb!r}")
+    return await press(svc, who, record, Action(verb, record.id, version), deliver)
+
+
+async def press(svc: Service, who: Identity, record: GameRecord, action: Action, deliver: Deliver | None) -> Reply:
+    """Press the versioned button `action` in the game's chat through the service, as a chat adapter does."""
     chat = game_chat(record)
-    reply = await svc.press(Caller(who, chat), data)
+    reply = await svc.press(Caller(who, chat), action.pack())
     if reply.ok and not reply.private and deliver is not None:
         await deliver(Notice(chat, reply))
     return reply

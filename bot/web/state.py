@@ -3,7 +3,9 @@ ones (the engine's builder, as the buttons use), where each can be tapped, and t
 
 The board is the renderer's layout painted as SVG (`renderer.svg`): the same geometry as the posted picture.
 A play in progress is shown on the board as it stands after the picked single moves (`game.partial`), with
-them drawn as a play's arrows and rings and its notation in the mover's strip.
+them drawn as a play's arrows and rings and its notation in the mover's strip. With the doubling cube, a game in
+`decide` or `answer` lists what the side it waits on may press (`asks`: Roll and Double, R-CUBE-2; Take and Drop,
+R-CUBE-3) and what the double is worth (`worth`), and tells everyone else whom it waits on (`cube_asks`).
 """
 
 from __future__ import annotations
@@ -13,13 +15,13 @@ from dataclasses import replace
 from typing import Any
 
 from game import Game, GameError, Pick, Position, Side, build, legal_plays, parse_play, position_after
-from renderer import LastPlay, MatchScore, Scene, layout
+from renderer import LastPlay, MatchScore, Scene, Words, layout
 from renderer import geometry as G
 from renderer.svg import board_svg
 from storage import MoveLogEntry
 
 from ..dice import format_dice, parse_dice
-from ..gamestate import side_of
+from ..gamestate import awaited, side_of
 from ..views import pack_moves
 from ..words import board_words
 from .words import page_words
@@ -55,6 +57,30 @@ def last_play(game: Game, before_tpn: str, entry: MoveLogEntry) -> LastPlay | No
         return None
 
 
+def cube_asks(game: Game, me: Side | None, words: Mapping[str, str], board: Words,
+              names: Mapping[Side, str]) -> dict[str, Any]:
+    """What a game in `decide` or `answer` waits for, seen by `me`: the side it waits on (`bot.gamestate.awaited`)
+    gets Roll and Double (R-CUBE-2) or Take and Drop (R-CUBE-3), with what the double is worth (a take puts the
+    cube at twice its value, the taker's; a drop ends the game at its value before the double); anyone else is
+    told whom the game waits on."""
+    assert game.cube is not None
+    waiting = awaited(game)
+    name = names.get(waiting, waiting.value)
+    value = game.cube.offered_value
+    if me is not waiting:
+        key = "waiting_answer" if game.phase == "answer" else "waiting_decide"
+        return {"status": words[key].format(name=name, value=value)}
+    if game.phase == "decide":
+        return {"status": words["decide"].format(value=value),
+                "asks": [{"verb": v, "label": words[v]} for v in ("roll", "double")]}
+    doubler = game.turn
+    return {"status": words["answer"].format(name=names.get(doubler, doubler.value), value=value),
+            "asks": [{"verb": v, "label": words[v]} for v in ("take", "drop")],
+            "worth": [words["take_worth"].format(value=value),
+                      words["drop_worth"].format(points=board.points(game.cube.value),
+                                                 name=names.get(doubler, doubler.value))]}
+
+
 def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str, names: Mapping[str, str],
           score: MatchScore | None, picked: Sequence[Pick], deadline: float | None,
           last: LastPlay | None = None) -> dict[str, Any]:
@@ -73,7 +99,7 @@ def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str,
                            "watching": me is None, "over": game.outcome is not None, "deadline": deadline,
                            "dice": list(game.dice) if moving and game.dice else None, "moves": [],
                            "picked": pack_moves(picked), "play": None, "notation": "", "forced": None,
-                           "targets": [], "status": ""}
+                           "targets": [], "status": "", "phase": game.phase, "asks": [], "worth": []}
     if mine and game.dice is not None:
         plays = legal_plays(position, game.dice)
         if len(plays) <= 1:
@@ -101,6 +127,8 @@ def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str,
         out["status"] = words["over"]
     elif moving:
         out["status"] = words["waiting"].format(name=side_names.get(game.turn, game.turn.value))
+    elif game.phase in ("decide", "answer") and game.cube is not None:
+        out.update(cube_asks(game, me, words, board_words(lang), side_names))
     if me is None and not out["status"]:
         out["status"] = words["watching"]
     dice = game.dice if moving else None

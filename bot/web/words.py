@@ -31,6 +31,17 @@ PAGE_WORDS: dict[str, str] = {
     "hours": "{n} h",
     "minutes": "{n} min",
     "from_chat": "Open this page from the game's board message.",
+    "roll": "Roll",
+    "double": "Double",
+    "take": "Take",
+    "drop": "Drop",
+    "decide": "Your turn: roll, or double to {value}.",
+    "answer": "{name} doubles to {value}: take or drop?",
+    "take_worth": "Take: the cube goes to {value} and is yours.",
+    "drop_worth": "Drop: the game ends, {points} to {name}.",
+    "waiting_decide": "{name} to roll or double.",
+    "waiting_answer": "{name} to take or drop {value}.",
+    "only_players": "Only the players can do that.",
 }
 
 

@@ -37,6 +37,15 @@ def test_an_offer_shows_the_value_offered_in_the_doublers_half_in_the_accent_col
     assert (x, y) == G.dice_centres(False, 1)[0]
 
 
+def test_an_offer_waits_on_the_doubled_side_whose_strip_says_so() -> None:
+    """R-CUBE-3: after white's double the game waits on black: the turn pill is in black's strip, not white's."""
+    start = Position.start(TAPA)  # white to move
+    asked = layout(Scene(start, W, cube=Cube(2, W, offered=True)))
+    assert asked.turn is B and [lb.side for lb in asked.labels_with("turn")] == [B]
+    deciding = layout(Scene(start, W, cube=Cube(2, W)))
+    assert deciding.turn is W and [lb.side for lb in deciding.labels_with("turn")] == [W]
+
+
 def test_the_crawford_game_is_named_beside_the_match_and_no_cube_is_drawn_without_one() -> None:
     start = Position.start(TAPA)
     lay = layout(Scene(start, W, score=MatchScore(4, 2, 5), cube=Cube(crawford=True, away=(1, 3))))

@@ -15,7 +15,9 @@ from bot.service import Service
 from bot.web.auth import sign_link
 from bot.web.server import make_app
 from bot.web.words import page_words
+from game import Cube, Side
 from tests.bot.conftest import Clock
+from tests.bot.cube_setup import START, put, tpn
 
 from .browser import DESKTOP, PHONE, SHOTS, TELEGRAM_JS, need_browser, telegram_stub
 from .conftest import ANA, BOB, EVE, SECRET, TOKEN, Posted, init_data, mover, two_player_game
@@ -352,3 +354,45 @@ async def test_a_step_the_server_cannot_answer_lets_go_of_the_checker(service: S
         assert await page.locator("#hits rect.hit.src").count() > 0 and await page.locator("#undo").is_hidden()
     await tap_a_play(page)
     assert await page.locator("#confirm").is_visible()
+
+
+async def test_a_double_from_one_page_and_a_take_from_the_other(service: Service, server: TestServer,
+                                                                browser: Any, clock: Clock) -> None:
+    """R-CUBE-2, R-CUBE-3 by taps: Ana, asked to roll or double, doubles from her page; Bob's page follows live
+    and offers Take and Drop with what each is worth; he takes, and Ana's page goes on to her roll. Every cube
+    button is a touch target of at least 44 × 44 px on a phone."""
+    await service.handle(Caller(BOB, Chat("telegram", BOB.user_id, private=True)), "/lang en")
+    gid = await two_player_game(service, "tapa cube=on")
+    await put(service.store, gid, tpn(START), Cube(), now=clock())  # Ana (white, the challenger) to roll or double
+    ana = await open_page(browser, server, ANA, clock, gid)
+    bob = await open_page(browser, server, BOB, clock, gid)
+    await ana.wait_for_selector("#asks button[data-verb=double]")
+    assert [await b.text_content() for b in await ana.locator("#asks button").all()] == ["Roll", "Double"]
+    assert (await ana.locator("#status").text_content() or "").startswith("Your turn: roll, or double to 2.")
+    assert all(w >= 44 and h >= 44 for w, h in await sizes(ana, "#asks button"))
+    assert await ana.locator("#hits rect.hit").count() == 0 and await ana.locator("#confirm").is_hidden()
+    await bob.wait_for_function("() => document.body.dataset.live === 'sse'")
+    assert await bob.locator("#asks button").count() == 0
+    assert await bob.locator("#status").text_content() == "Ana to roll or double."
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await ana.screenshot(path=str(SHOTS / "page-cube-decide-phone.png"))
+    before = await bob.locator("#board svg").get_attribute("data-version")
+    await ana.locator("#asks button[data-verb=double]").click()
+    await bob.wait_for_function(CHANGED, arg=before, timeout=10_000)
+    await bob.wait_for_selector("#asks button[data-verb=take]")
+    assert [await b.text_content() for b in await bob.locator("#asks button").all()] == ["Take", "Drop"]
+    assert all(w >= 44 and h >= 44 for w, h in await sizes(bob, "#asks button"))
+    assert (await bob.locator("#status").text_content() or "").startswith("Ana doubles to 2: take or drop?")
+    assert await bob.locator("#worth p").all_text_contents() == [
+        "Take: the cube goes to 2 and is yours.", "Drop: the game ends, 1 point to Ana."]
+    await ana.wait_for_function("() => document.querySelectorAll('#asks button').length === 0")
+    assert await ana.locator("#status").text_content() == "Bob to take or drop 2."
+    await bob.screenshot(path=str(SHOTS / "page-cube-answer-phone.png"))
+    before = await ana.locator("#board svg").get_attribute("data-version")
+    await bob.locator("#asks button[data-verb=take]").click()
+    await ana.wait_for_function(CHANGED, arg=before, timeout=10_000)
+    game = game_of(await service.store.games.get(gid))
+    assert game.cube == Cube(2, Side.BLACK) and game.turn is Side.WHITE and game.phase == "move"
+    await ana.wait_for_selector("#hits rect.hit.src")  # the doubler's roll follows at once (R-CUBE-3)
+    await bob.wait_for_function("() => document.querySelectorAll('#asks button').length === 0")
+    assert await bob.locator("#worth p").count() == 0

@@ -9,7 +9,7 @@ import pytest
 
 from bot.views import pack_moves
 from bot.web.state import state
-from game import IllegalPlayError, Position, Side, variant
+from game import Cube, IllegalPlayError, Position, Side, variant
 from game.builder import Pick, build
 from game.flow import Game
 from game.partial import position_after
@@ -65,3 +65,33 @@ def test_the_moves_picked_so_far_are_drawn_as_arrows_without_saying_played() -> 
     after = seen(start.to_tpn(), (6, 1), picked=(first.pick,))
     assert 'class="arrow"' not in before["svg"] and after["svg"].count('class="arrow"') == 1
     assert first.notation.split("(")[0] in after["svg"] and "played" not in after["svg"]
+
+
+def cube_state(phase: str, cube: Cube, me: Side | None, lang: str = "en", turn: Side = Side.WHITE
+               ) -> dict[str, Any]:
+    tapa = variant("tapa", {"cube": "on"})
+    game = Game(tapa, Position.start(tapa).with_turn(turn), phase, cube=cube)  # type: ignore[arg-type]
+    return state(game, game_id="abcd", version=3, me=me, lang=lang, names=NAMES, score=None, picked=(),
+                 deadline=None)
+
+
+def test_the_side_asked_to_roll_or_double_gets_both_and_the_others_are_told_whom_it_waits_on() -> None:
+    """R-CUBE-2: the side to move in `decide`; the opponent and a watcher only look."""
+    s = cube_state("decide", Cube(2, Side.WHITE), Side.WHITE)
+    assert [a["verb"] for a in s["asks"]] == ["roll", "double"] and s["status"] == "Your turn: roll, or double to 4."
+    assert not s["mine"] and s["moves"] == [] and s["targets"] == [] and s["worth"] == []
+    for me in (Side.BLACK, None):
+        other = cube_state("decide", Cube(2, Side.WHITE), me)
+        assert other["asks"] == [] and other["status"] == "Ana to roll or double.", other["status"]
+
+
+def test_the_doubled_side_is_told_what_a_take_and_a_drop_are_worth() -> None:
+    """R-CUBE-3: black doubled the cube it owns at 4 to 8: a take puts it at 8, white's; a drop gives black 4."""
+    offered = Cube(4, Side.BLACK, offered=True)
+    s = cube_state("answer", offered, Side.WHITE, turn=Side.BLACK)
+    assert [a["verb"] for a in s["asks"]] == ["take", "drop"] and s["status"] == "Bob doubles to 8: take or drop?"
+    assert s["worth"] == ["Take: the cube goes to 8 and is yours.", "Drop: the game ends, 4 points to Bob."]
+    assert cube_state("answer", offered, Side.BLACK, turn=Side.BLACK)["status"] == "Ana to take or drop 8."
+    el = cube_state("answer", Cube(offered=True), Side.WHITE, lang="el", turn=Side.BLACK)
+    assert el["worth"][1] == "Άρνηση: η παρτίδα τελειώνει, 1 πόντος στον/στην Bob."
+    assert [a["label"] for a in el["asks"]] == ["Αποδοχή", "Άρνηση"]

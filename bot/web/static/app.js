@@ -23,7 +23,8 @@
   var el = {
     board: document.getElementById("board"), status: document.getElementById("status"),
     choices: document.getElementById("choices"), undo: document.getElementById("undo"),
-    confirm: document.getElementById("confirm")
+    confirm: document.getElementById("confirm"), asks: document.getElementById("asks"),
+    worth: document.getElementById("worth")
   };
   var cur = null;       // the last state from the server
   var picked = "";      // the single moves picked so far, packed as the buttons pack them
@@ -100,15 +101,36 @@
         });
       }
     }
+    asks(s);
     var status = s.status;
     if (interactive && selected !== null) { status = s.words.pick_dest; }
     if (interactive && s.play && picked) { status = s.words.complete.replace("{play}", s.play); }
-    if (s.mine && s.left !== null && s.left !== undefined) { status += " · " + left(s); }
+    if ((s.mine || (s.asks || []).length) && s.left !== null && s.left !== undefined) { status += " · " + left(s); }
     say(status, false);
     el.undo.hidden = !interactive || (!picked && selected === null);
     el.undo.textContent = s.words.undo;
     el.confirm.hidden = !interactive || !s.play || !picked;
     el.confirm.textContent = s.words.confirm.replace("{play}", s.play || "");
+  }
+
+  /* Roll and Double (R-CUBE-2), or Take and Drop with what the double is worth (R-CUBE-3): only for the player
+     the game waits on; the server says whom it waits on to everyone else. */
+  function asks(s) {
+    el.asks.textContent = "";
+    el.worth.textContent = "";
+    (s.worth || []).forEach(function (line) {
+      var p = document.createElement("p");
+      p.textContent = line;
+      el.worth.appendChild(p);
+    });
+    (s.asks || []).forEach(function (a, i) {
+      var b = document.createElement("button");
+      b.type = "button"; b.textContent = a.label;
+      b.setAttribute("data-verb", a.verb);
+      if (i === 0) { b.className = "primary"; }
+      b.addEventListener("click", function () { press(a.verb); });
+      el.asks.appendChild(b);
+    });
   }
 
   function left(s) {
@@ -218,13 +240,15 @@
     if (picked) { load(picked.slice(0, -3)); }
   });
 
-  el.confirm.addEventListener("click", function () {
-    if (!cur || busy || !picked) { return; }
+  /* A press the server acts on (Confirm, a cube answer), sent with the version it was drawn at: the answer's
+     state is drawn, and a refusal (a page left open from an older turn, a double tap) said under it. */
+  function send(path, body, buttons) {
+    if (!cur || busy) { return; }
     busy = true;
-    el.confirm.disabled = true;
-    call("POST", "/api/confirm", { game: cur.game, version: cur.version, picked: picked }).then(function (r) {
-      busy = false;
-      el.confirm.disabled = false;
+    buttons.forEach(function (b) { b.disabled = true; });
+    function done() { busy = false; buttons.forEach(function (b) { b.disabled = false; }); }
+    call("POST", path, body).then(function (r) {
+      done();
       picked = ""; selected = null;
       if (r.data.state) { render(r.data.state); }
       if (r.status === 200) {
@@ -232,7 +256,17 @@
       } else {
         say(r.data.error || "error", true);
       }
-    }, function () { busy = false; el.confirm.disabled = false; say(cur.words.offline, true); });
+    }, function () { done(); say(cur.words.offline, true); });
+  }
+
+  function press(verb) {
+    send("/api/cube", { game: cur.game, version: cur.version, verb: verb },
+         Array.prototype.slice.call(el.asks.querySelectorAll("button")));
+  }
+
+  el.confirm.addEventListener("click", function () {
+    if (!cur || !picked) { return; }
+    send("/api/confirm", { game: cur.game, version: cur.version, picked: picked }, [el.confirm]);
   });
 
   /* Live: server-sent events read with fetch (EventSource cannot send the Authorization header); each event
