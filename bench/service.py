@@ -5,7 +5,9 @@ the p99 time of a trivial command (/help) while 4 tasks × 50 games against the 
 their boards in the same process.
 
 Every move counted includes its board picture. The dice derive from BENCH_SEED (default 1), so a failure
-replays with the same seed. Prints a JSON object as the last line.
+replays with the same seed. Each service draws and thinks in BENCH_PROCESSES worker processes (default 1, as
+`tabla run` does; 0: in its threads), where a finished game's review also goes to a process of its own at a
+lower priority. Prints a JSON object as the last line.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 WORKERS = 4
 GAMES = 200
 SECONDS = float(os.environ.get("BENCH_SECONDS", "15"))
+PROCESSES = int(os.environ.get("BENCH_PROCESSES", "1"))  # worker processes of each service, as `tabla run` has
 SEED = int(os.environ.get("BENCH_SEED", "1"))  # every game's dice derive from it: a failure replays with the same seed
 
 
@@ -48,7 +51,7 @@ async def _setup(prefix: str, tag: str = "main"):
     from storage import connect
 
     store = await connect(REDIS, prefix=prefix)
-    return store, Service(store, seeds=_seeds(tag))
+    return store, Service(store, seeds=_seeds(tag), processes=PROCESSES)
 
 
 async def _start(service, n: int, tag: str):
@@ -82,7 +85,9 @@ async def _move(service, chat, players, gid, rng) -> float | None:
     return elapsed
 
 
-async def _cleanup(store, prefix: str) -> None:
+async def _cleanup(store, prefix: str, service=None) -> None:
+    if service is not None:
+        service.close()
     keys = [k async for k in store.client.scan_iter(match=f"{prefix}:*", count=1000)]
     for i in range(0, len(keys), 500):
         await store.client.delete(*keys[i:i + 500])
@@ -102,7 +107,7 @@ async def latency(moves: int = 300) -> list[float]:
             while len(times) < moves and (t := await _move(service, chat, players, gid, rng)) is not None:
                 times.append(t)
     finally:
-        await _cleanup(store, prefix)
+        await _cleanup(store, prefix, service)
     return times
 
 
@@ -126,6 +131,7 @@ async def _worker(index: int, games: int, prefix: str, seconds: float) -> int:
             done += 1
 
     await asyncio.gather(*(loop(*g) for g in started))
+    service.close()
     await store.aclose()
     return done
 
@@ -147,8 +153,8 @@ def throughput() -> float:
         p.join()
 
     async def clean() -> None:
-        store, _ = await _setup(prefix)
-        await _cleanup(store, prefix)
+        store, service = await _setup(prefix)
+        await _cleanup(store, prefix, service)
 
     asyncio.run(clean())
     return sum(counts) / SECONDS
@@ -192,7 +198,7 @@ async def builder_and_autocomplete(samples: int = 400) -> tuple[float, float]:
                 assert found, f"{typed} (BENCH_SEED={SEED} replays it)"
                 await service.handle(Caller(who, chat), f"/move {play.notation} {gid}")
     finally:
-        await _cleanup(store, prefix)
+        await _cleanup(store, prefix, service)
     return pct(steps, 0.99) * 1000, pct(completions, 0.99) * 1000
 
 
@@ -240,7 +246,7 @@ async def loop_lag(tasks: int = 4, games: int = 50, probes: int = 300) -> float:
         times = await probe()
         await asyncio.gather(*workers)
     finally:
-        await _cleanup(store, prefix)
+        await _cleanup(store, prefix, service)
     return pct(times, 0.99) * 1000
 
 

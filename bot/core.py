@@ -54,8 +54,9 @@ class Core:
 
     Work that follows an answer (a finished game's review, `bot.review.follow`) runs in the background
     (`spawn`): its tasks are kept here until they end, their CPU work goes through `offload_bounded` (at most
-    `background_limit` jobs at once, one worker fewer than the pool has, so the boards and the computer's
-    thinking always find one free; the others wait their turn), work asked for twice while in flight is done
+    `background_limit` jobs at once, the others waiting their turn: with worker processes one, in a process of
+    its own at a lower priority; with threads one worker fewer than the pool has, so the boards and the
+    computer's thinking always find one free), work asked for twice while in flight is done
     once (`shared`), and what it has to say goes out through `notify` (a notice's deliverer: `bot.runner.serve`
     sets its router; None, the default, posts nothing). `settle` lets it finish for a while and cancels the rest;
     `close` cancels it.
@@ -81,8 +82,9 @@ class Core:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabla-work")
         self._processes = processes
         self._process_pool: ProcessPoolExecutor | None = None
+        self._background_pool: ProcessPoolExecutor | None = None
         self.notify: Notify | None = None
-        self.background_limit = max(1, (processes or workers) - 1)
+        self.background_limit = 1 if processes else max(1, workers - 1)
         self._slots = asyncio.Semaphore(self.background_limit)
         self._background: set[asyncio.Task[Any]] = set()
         self._shared: dict[str, asyncio.Task[Any]] = {}
@@ -122,8 +124,23 @@ class Core:
         return await loop.run_in_executor(self._pool, call)
 
     async def offload_bounded(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-        """`offload` for background work: at most `background_limit` such jobs at once, the others waiting."""
+        """`offload` for background work: at most `background_limit` such jobs at once, the others waiting.
+
+        With worker processes the work goes to processes of its own, at a lower scheduling priority (nice 10):
+        a finished game's review never holds up a board or the computer's move, and takes only the CPU they
+        leave. A background process that dies is replaced, and the work is done once more in a thread.
+        """
         async with self._slots:
+            if self._processes > 0:
+                if self._background_pool is None:
+                    self._background_pool = ProcessPoolExecutor(self.background_limit, mp_context=get_context("spawn"),
+                                                                initializer=images.prepare_background_worker)
+                call = functools.partial(fn, *args, **kwargs)
+                try:
+                    return await asyncio.get_running_loop().run_in_executor(self._background_pool, call)
+                except BrokenProcessPool:
+                    log.warning("a background worker process died; starting a new one")
+                    self._background_pool = None
             return await self.offload(fn, *args, **kwargs)
 
     # --- background work ----------------------------------------------------------------------------------
@@ -187,6 +204,8 @@ class Core:
         self._pool.shutdown(wait=True, cancel_futures=True)
         if self._process_pool is not None:
             self._process_pool.shutdown(wait=True, cancel_futures=True)
+        if self._background_pool is not None:  # a review cut short is made at its first /review
+            self._background_pool.shutdown(wait=False, cancel_futures=True)
 
     # --- callers ----------------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ picture never loses a move).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -89,6 +90,15 @@ def replay_in(lang: str, record: GameRecord, entries: Sequence[MoveLogEntry],
               names: Mapping[Side, str]) -> bytes | None:
     """`replay_gif` with the words in `lang` (see `board_in`)."""
     return replay_gif(record, entries, names, words=board_words(lang))
+
+
+def prepare_background_worker() -> None:
+    """A background worker process (a finished game's review, `Core.offload_bounded`) runs at a lower
+    scheduling priority than the bot and its board workers, so it takes only the CPU they leave."""
+    import os
+
+    with contextlib.suppress(OSError):
+        os.nice(10)
 
 
 def prepare_worker() -> None:
