@@ -29,8 +29,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import variant
-from game.nets import NETS, Net, load_checkpoint, load_weights, net_name, play_pairs, record_gate, summary
+from game import ai_chooser, paired_scores, random_play, variant
+from game.nets import (
+    NETS,
+    Net,
+    computer_chooser,
+    load_checkpoint,
+    load_weights,
+    net_chooser,
+    net_name,
+    record_gate,
+    summary,
+)
+
+OPPONENTS = {"heuristic": ai_chooser, "random": random_play}
 
 
 def load(name: str, source: str) -> tuple[Net, int]:
@@ -48,7 +60,8 @@ def chunk(game: str, source: str, opponent: str, first: int, pairs: int, seed: i
           plies: int = 1) -> list[tuple[float, float]]:
     name = net_name(game)
     net, _ = load(name, source)
-    return play_pairs(net, NETS[name], variant(game), opponent, first, pairs, seed, plies)
+    mine = net_chooser(net, NETS[name]) if plies == 1 else computer_chooser(net, NETS[name])
+    return paired_scores(variant(game), mine, OPPONENTS[opponent], first, pairs, seed)
 
 
 def main() -> None:

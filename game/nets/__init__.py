@@ -22,6 +22,7 @@ threadpool_limits(limits=1)
 
 from .computer import (  # noqa: E402
     choose,
+    computer_chooser,
     computer_name,
     cube_decision,
     evaluate,
@@ -40,7 +41,8 @@ from .store import WeightsError, gate_passed, load_checkpoint, load_weights, rec
 from .td import self_play  # noqa: E402
 from .train import LAMBDA, step_size  # noqa: E402
 
-__all__ = ["LAMBDA", "NETS", "Decision", "Net", "NetSpec", "Review", "Turn", "WeightsError", "choose", "computer_name",
+__all__ = ["LAMBDA", "NETS", "Decision", "Net", "NetSpec", "Review", "Turn", "WeightsError", "choose",
+           "computer_chooser", "computer_name",
            "cube_decision", "equity", "evaluate", "gate_passed", "judge_name", "judge_plays", "judge_plies",
            "judge_values", "load_checkpoint", "load_weights", "net_chances", "net_chooser", "net_name", "play_pairs",
            "play_values", "rank_plays", "record_gate", "review_game", "roll_luck", "self_play", "step_size",

@@ -52,16 +52,9 @@ def net_chooser(net: Net, spec: NetSpec) -> Chooser:
 
 
 def play_pairs(net: Net, spec: NetSpec, variant: Variant, opponent: str, first: int, pairs: int,
-               seed: int, plies: int = 1) -> list[tuple[float, float]]:
-    """Pairs `first` … `first + pairs − 1`: per pair the net's score (1 win, ½ tie) as white and as black; the
-    net alone at one ply, or with `plies=2` the computer as the bot plays it with this net."""
-    if plies == 1:
-        mine = net_chooser(net, spec)
-    else:
-        from .computer import computer_chooser  # the computer builds on this module
-
-        mine = computer_chooser(net, spec)
-    return paired_scores(variant, mine, OPPONENTS[opponent], first, pairs, seed)
+               seed: int) -> list[tuple[float, float]]:
+    """Pairs `first` … `first + pairs − 1`: per pair the net's score (1 win, ½ tie) as white and as black."""
+    return paired_scores(variant, net_chooser(net, spec), OPPONENTS[opponent], first, pairs, seed)
 
 
 def summary(results: list[tuple[float, float]]) -> dict[str, float | int]:
