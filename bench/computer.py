@@ -7,7 +7,8 @@ cancels; `<opponent>_rate` is the computer's share of the points and `<opponent>
 the pairs. A game the heuristic plays is not played against the heuristic (it is the heuristic). The think
 time is the wall time of each of the computer's decisions with a choice (two plays or more), in ms, over the
 games played (p50, p99). `gate` is the 1,000-game gate recorded in the sidecar (`bench/gate.py --record`,
-the net at one ply). Each game's row is printed as it ends; the last line is a JSON object with the table.
+the net at one ply against the heuristic, the computer as it plays against random). Each game's row is
+printed as it ends; the last line is a JSON object with the table.
 """
 
 from __future__ import annotations

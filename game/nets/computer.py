@@ -3,12 +3,13 @@
 `choose(game_or_position, dice, seed)` is the one entry the bot, `python -m game choose` and the benches share:
 
 - A game whose shipped net passed the 1,000-game gate (`store.gate_passed`: ≥ 65 % against the heuristic with
-  paired dice and ≥ 99 % against random, recorded in the sidecar for exactly these weights) is played by the
-  net: every play valued at one ply (the position after it, the opponent to roll; a play that ends the game by
-  its outcome, R-END-1…5), then the best `CANDIDATES` plays within `MARGIN` points of the best looked at two
-  plies deep: for each of the opponent's 21 rolls its best reply by the net at one ply, weighted by the roll's
-  chance (1/36 a double, 2/36 the others). All replies of all 21 rolls of a candidate go through the net in
-  one matrix product. A side without a play passes (R-TURN-3), and the value is then the net's own.
+  paired dice, the net at one ply, and ≥ 99 % against random, the computer as it plays; recorded in the sidecar for
+  exactly these weights) is played by the net: every play valued at one ply (the position after it, the opponent to
+  roll; a play that ends the game by its outcome, R-END-1…5), then the best `CANDIDATES` plays within `MARGIN`
+  points of the best looked at two plies deep: for each of the opponent's 21 rolls its best reply by the net at one
+  ply, weighted by the roll's chance (1/36 a double, 2/36 the others). All replies of all 21 rolls of a candidate go
+  through the net in one matrix product. A side without a play passes (R-TURN-3), and the value is then the net's
+  own.
 - Gul Bara (R-GULBARA-3…6) with a gated net: the net at one ply on ordinary turns, and the heuristic's
   cascade search (`choose_play`'s `plan_cascade`) for a roll or stage that may go on cascading, where the net
   has no sensible way to look ahead over stages whose dice are known; no two-ply look (a reply may itself be

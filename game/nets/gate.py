@@ -1,8 +1,8 @@
 """The net as a computer player at one ply, and paired-dice games against the heuristic or random.
 
 A gate plays pairs of games: each dice seed twice, the net white then black, so luck of the dice cancels
-out (a net replaces the heuristic of `game.ai` for its game at 65 % against it over 1,000 games and 99 %
-against random). A tie scores ½.
+out (a net replaces the heuristic of `game.ai` for its game at 65 % against it over 1,000 games, the net at
+one ply, and 99 % against random, the computer as it plays: `bench/gate.py`). A tie scores ½.
 """
 
 from __future__ import annotations
