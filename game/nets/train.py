@@ -70,9 +70,10 @@ class _Stop:
 def train(name: str, *, games: int | None = None, minutes: float | None = None, seed: int | None = None,
           directory: Path = TRAIN_DIR, weights: Path | None = WEIGHTS_DIR, gate_every: int = 5_000,
           gate_games: int = 200, checkpoint_seconds: float = 300.0, log: Callable[[str], None] = print,
-          stop: _Stop | None = None) -> Checkpoint:
+          stop: _Stop | None = None, alpha: float | None = None) -> Checkpoint:
     """Train net `name` until it has `games` games, `minutes` have passed, or a stop is asked (whichever
-    first); returns the final checkpoint, which is written. `weights` None ships nothing."""
+    first); returns the final checkpoint, which is written. `weights` None ships nothing. `alpha` fixes the
+    step size for this run (fine-tuning a net whose gates have levelled off); else `step_size`'s schedule."""
     spec = NETS[name]
     play_variant: Variant = variant(spec.games[0])
     ckpt, rng = start(name, seed, directory)
@@ -86,7 +87,8 @@ def train(name: str, *, games: int | None = None, minutes: float | None = None, 
         if (games is not None and ckpt.games >= games) or (minutes is not None and now - began >= 60 * minutes) \
                 or (stop is not None and stop.asked):
             break
-        episode = self_play(ckpt.net, spec, play_variant, rng, LAMBDA, step_size(ckpt.games))
+        episode = self_play(ckpt.net, spec, play_variant, rng, LAMBDA,
+                            step_size(ckpt.games) if alpha is None else alpha)
         ckpt.games += 1
         done_here += 1
         if episode is not None:
@@ -96,7 +98,8 @@ def train(name: str, *, games: int | None = None, minutes: float | None = None, 
         ckpt.rng_state = dict(rng.bit_generator.state)
         if now - last_log >= 60:
             rate = done_here / max(now - began, 1e-9)
-            log(f"{name}: {ckpt.games} games, {rate:.1f} games/s, α {step_size(ckpt.games):.4f}, "
+            log(f"{name}: {ckpt.games} games, {rate:.1f} games/s, "
+                f"α {step_size(ckpt.games) if alpha is None else alpha:.4f}, "
                 f"|error| {np.mean(errors):.3f}, {np.mean(plies):.0f} plies a game")
             errors, plies, last_log = [], [], now
         if gate_every and ckpt.games % gate_every == 0:
@@ -137,7 +140,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, help="seed of a fresh net (a resumed one keeps its own)")
     parser.add_argument("--gate-every", type=int, default=5_000, help="games between quick gates (0: none)")
     parser.add_argument("--gate-games", type=int, default=200, help="games of a quick gate")
+    parser.add_argument("--alpha", type=float, help="a fixed step size for this run, to fine-tune a net whose "
+                                                    "gates have levelled off (default: the decaying schedule)")
     args = parser.parse_args(argv)
+    if args.alpha is not None and not 0 < args.alpha < 1:
+        parser.error("--alpha is a step size between 0 and 1, like 0.01")
     try:
         names = list(dict.fromkeys(net_name(preset_name(v)) for v in args.variants))
     except Exception as exc:  # an unknown variant: say so, no traceback
@@ -160,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.games is not None and ckpt is not None and ckpt.games >= args.games:
                 continue
             kw: dict[str, Any] = {"games": args.games, "minutes": args.minutes, "seed": args.seed,
-                                  "gate_every": args.gate_every, "gate_games": args.gate_games}
+                                  "gate_every": args.gate_every, "gate_games": args.gate_games, "alpha": args.alpha}
             train(name, log=_log_to(TRAIN_DIR / f"{name}.log"), stop=stop, **kw)
         rounds += 1
         finished = args.games is not None and all(

@@ -21,6 +21,12 @@ def test_unknown_variant_is_refused() -> None:
     assert "unknown variant 'backgammon'" in result.stderr and "Traceback" not in result.stderr
 
 
+def test_a_step_size_out_of_range_is_refused() -> None:
+    result = run_train("tapa", "--games", "1", "--alpha", "2")
+    assert result.returncode == 2
+    assert "--alpha is a step size between 0 and 1" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_a_second_training_process_is_refused() -> None:
     TRAIN_DIR.mkdir(parents=True, exist_ok=True)
     with open(TRAIN_DIR / ".lock", "w") as held:

@@ -36,6 +36,20 @@ def test_resume_gives_the_same_continuation(tmp_path: Path) -> None:
     assert loaded is not None and np.array_equal(loaded.net.w1, straight.net.w1)
 
 
+def test_a_fixed_step_size_is_the_one_used(tmp_path: Path) -> None:
+    """`alpha` replaces the schedule for the run: a step of zero learns nothing, the schedule (0.1 at first) and
+    a fixed 0.05 learn from the same seed, and differently."""
+    fresh = train("tapa", games=0, seed=5, directory=tmp_path / "fresh", weights=None, gate_every=0, log=quiet)
+    frozen = train("tapa", games=2, seed=5, directory=tmp_path / "zero", weights=None, gate_every=0, log=quiet,
+                   alpha=0.0)
+    learnt = train("tapa", games=2, seed=5, directory=tmp_path / "sched", weights=None, gate_every=0, log=quiet)
+    half = train("tapa", games=2, seed=5, directory=tmp_path / "half", weights=None, gate_every=0, log=quiet,
+                 alpha=0.05)
+    assert np.array_equal(frozen.net.w1, fresh.net.w1) and np.array_equal(frozen.net.w2, fresh.net.w2)
+    assert not np.array_equal(learnt.net.w1, fresh.net.w1)
+    assert not np.array_equal(half.net.w1, fresh.net.w1) and not np.array_equal(half.net.w1, learnt.net.w1)
+
+
 @pytest.fixture
 def shipped(tmp_path: Path) -> Path:
     ckpt = train("fevga", games=1, seed=2, directory=tmp_path, weights=None, gate_every=0, log=quiet)
