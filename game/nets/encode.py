@@ -9,7 +9,10 @@ encoding is symmetric by construction: swapping the two blocks encodes the mirro
 - checkers borne off (/15 and any at all: a mars, R-END-1), the pip count (/150), whether it may bear off
   (R-OFF-1);
 - family `pin` (plakoto, tapa, mahbusa): a flag per point where the side's checker is pinned (R-MOVE-2), the
-  number pinned, and the side's mother alone on its 24-point (R-END-2);
+  number pinned, and the side's mother alone on its 24-point (R-END-2); from version 2 also the side's
+  exposure, as in TD-Gammon's hand-made inputs: the share of the other side's 36 rolls that land one of its
+  checkers on a lone checker of this side (pinning it at its turn, R-MOVE-2), and on the mother left alone
+  (R-END-2); a combined move is counted without checking its intermediate point, as the heuristic does;
 - family `hit` (portes, tabla): checkers on the bar (R-PORTES-2/3); family `tawula`: the bar, the waiting
   checkers (R-ENTER-2/3) and the protected bar (R-ENTER-4);
 - families `block` and `cascade` (fevga, gulbara): whether the side has passed (R-FEVGA-3), its longest run
@@ -41,6 +44,7 @@ PROT_ME, PROT_THEM, SAME, DIE0, MOVES, TRANSFERRED, MY_CASCADES, THEIR_CASCADES 
 # where things stand in a side's block (the opponent's block follows the mover's, `side_width` later)
 UNARY, OFF, ANY_OFF, PIPS, HOME, EXTRA = 0, 96, 97, 98, 99, 100  # UNARY + 4·(p − 1): point p's four inputs
 PINNED, PINNED_COUNT, MOTHER_ALONE = EXTRA, EXTRA + 24, EXTRA + 25  # family pin
+SHOT, MOTHER_SHOT = EXTRA + 26, EXTRA + 27  # family pin, version 2
 BAR_ANY, BAR_COUNT, WAIT_ANY, WAIT_COUNT, PROTECTED = EXTRA, EXTRA + 1, EXTRA + 2, EXTRA + 3, EXTRA + 4
 PASSED, PRIME, CLEAR = EXTRA, EXTRA + 1, EXTRA + 2  # families block and cascade
 
@@ -79,7 +83,18 @@ def _run_tables() -> tuple[IntArray, IntArray, IntArray]:
     return longest, low, high
 
 
+def _shot_table() -> FloatArray:
+    """For every set of distances 1-12 (bit d − 1), the share of the 36 rolls that cover one of them."""
+    rolls = [(sum(1 << (a * k - 1) for k in range(1, 5) if a * k <= 12) if a == b
+              else (1 << (a - 1)) | (1 << (b - 1)) | (1 << (a + b - 1)), (1 if a == b else 2) / 36)
+             for a in range(1, 7) for b in range(a, 7)]
+    return np.array([sum(share for mask, share in rolls if mask & m) for m in range(4096)])
+
+
 _TABLE = _code_table()
+_SHOTS = _shot_table()
+_BITS24 = (1 << np.arange(24)).astype(np.int64)
+_DISTANCES = np.arange(1, 13, dtype=np.int64)
 _LONGEST, _LOW, _HIGH = _run_tables()
 _BITS = (1 << np.arange(12)).astype(np.int64)
 
@@ -92,8 +107,21 @@ def _longest_run(held: npt.NDArray[np.bool_]) -> IntArray:
     return out
 
 
+def _exposure(points: IntArray) -> FloatArray:
+    """Per row, (k, 2): the share of the other side's 36 rolls that reach a lone checker of this side, and
+    its mother alone on its 24-point. `points` (k, 24) are codes in this side's view; the other side's free
+    checkers (negative codes) move up this side's numbering (R-BOARD-2)."""
+    blots = (points == 1).astype(np.int64) @ _BITS24     # bit p − 1: a lone checker of this side on p
+    sources = (points < 0).astype(np.int64) @ _BITS24   # bit p − 1: the other side's free checkers on p
+    reached = blots[:, None] & (sources[:, None] << _DISTANCES)  # (k, 12): the blots d = 1…12 ahead of them
+    anywhere = (reached != 0) @ _BITS
+    on_mother = (reached & (1 << 23) != 0) @ _BITS
+    out: FloatArray = np.stack([_SHOTS[anywhere], _SHOTS[on_mother]], axis=1)
+    return out
+
+
 def _side(points: IntArray, off: IntArray, bar: IntArray, wait: IntArray, prot: FloatArray,
-          family: str) -> FloatArray:
+          family: str, version: int = 1) -> FloatArray:
     """One side's block: `points` (k, 24) are codes in that side's view and numbering."""
     k = points.shape[0]
     per = _TABLE[points + _OFFSET]                      # (k, 24, 6)
@@ -106,6 +134,8 @@ def _side(points: IntArray, off: IntArray, bar: IntArray, wait: IntArray, prot: 
     if family == "pin":
         pinned = per[:, :, 4]
         cols += [pinned, (pinned.sum(axis=1) / 3)[:, None], (points[:, 23] == 1)[:, None]]
+        if version >= 2:
+            cols.append(_exposure(points))
     elif family == "hit":
         cols += [(bar >= 1)[:, None], (bar / 4)[:, None]]
     elif family == "tawula":
@@ -126,8 +156,8 @@ def encode(cells: IntArray, aux: FloatArray, spec: NetSpec) -> FloatArray:
     contrary = spec.family in CONTRARY_FAMILIES
     mine = cells[:, 1:25]
     theirs = -cells[:, _CONTRARY if contrary else _SAME]
-    me = _side(mine, cells[:, 0], cells[:, 25], cells[:, 26], aux[:, PROT_ME], spec.family)
-    them = _side(theirs, cells[:, 29], cells[:, 27], cells[:, 28], aux[:, PROT_THEM], spec.family)
+    me = _side(mine, cells[:, 0], cells[:, 25], cells[:, 26], aux[:, PROT_ME], spec.family, spec.version)
+    them = _side(theirs, cells[:, 29], cells[:, 27], cells[:, 28], aux[:, PROT_THEM], spec.family, spec.version)
     if spec.family == "cascade":
         return np.concatenate([me, them, aux[:, SAME:]], axis=1)
     return np.concatenate([me, them], axis=1)
@@ -135,7 +165,9 @@ def encode(cells: IntArray, aux: FloatArray, spec: NetSpec) -> FloatArray:
 
 def side_width(spec: NetSpec) -> int:
     """How many inputs one side's block has."""
-    return {"pin": 126, "hit": 102, "tawula": 105}.get(spec.family, 103)
+    if spec.family == "pin":
+        return 126 if spec.version < 2 else 128
+    return {"hit": 102, "tawula": 105}.get(spec.family, 103)
 
 
 def width(spec: NetSpec) -> int:

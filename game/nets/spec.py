@@ -24,8 +24,8 @@ class NetSpec:
 
 NETS: dict[str, NetSpec] = {
     "portes": NetSpec("portes", ("portes", "tabla"), "hit", 1, 80),
-    "plakoto": NetSpec("plakoto", ("plakoto",), "pin", 1, 80),
-    "tapa": NetSpec("tapa", ("tapa", "mahbusa"), "pin", 1, 80),
+    "plakoto": NetSpec("plakoto", ("plakoto",), "pin", 2, 80),
+    "tapa": NetSpec("tapa", ("tapa", "mahbusa"), "pin", 2, 80),
     "fevga": NetSpec("fevga", ("fevga",), "block", 1, 80),
     "gulbara": NetSpec("gulbara", ("gulbara",), "cascade", 1, 80),
     "tawula": NetSpec("tawula", ("tawula",), "tawula", 1, 80),

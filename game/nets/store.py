@@ -6,6 +6,9 @@
 - Shipped weights `weights/<net>.npz` (float32) come with a sidecar `weights/<net>.json`: the net, its games,
   the input encoding's version, games trained, seed, gate results and the file's sha256. `load_weights`
   refuses a wrong encoding version or a file whose checksum does not match.
+- A checkpoint of an older encoding that a later one only extends (`WIDENED`: version 2 of family `pin` adds
+  two inputs a side) loads widened: the new inputs get zero weights, so the net plays exactly as before and
+  training goes on from there, learning to use them.
 """
 
 from __future__ import annotations
@@ -26,6 +29,18 @@ from .spec import NETS
 HERE = Path(__file__).resolve().parent
 TRAIN_DIR = HERE / "train"
 WEIGHTS_DIR = HERE / "weights"
+
+
+# (family, old version) → per side, the old side block's width and how many inputs the next version appends to it
+WIDENED: dict[tuple[str, int], tuple[int, int]] = {("pin", 1): (126, 2)}
+
+
+def widen(w1: np.ndarray[Any, np.dtype[Any]], family: str, version: int) -> np.ndarray[Any, np.dtype[Any]]:
+    """First-layer weights `w1` (hidden, inputs) of encoding `version` made for the next version: zero
+    columns for the inputs it appends to each side's block (see `WIDENED`)."""
+    side, extra = WIDENED[(family, version)]
+    zeros = np.zeros((w1.shape[0], extra), dtype=w1.dtype)
+    return np.concatenate([w1[:, :side], zeros, w1[:, side:2 * side], zeros, w1[:, 2 * side:]], axis=1)
 
 
 class WeightsError(ValueError):
@@ -87,8 +102,12 @@ def load_checkpoint(net_name: str, directory: Path = TRAIN_DIR) -> Checkpoint | 
     with np.load(path, allow_pickle=False) as data:
         meta = json.loads(str(data["meta"]))
         net = Net(data["w1"].copy(), data["b1"].copy(), data["w2"].copy(), data["b2"].copy())
-    if meta["version"] != NETS[net_name].version:
-        raise WeightsError(f"{path} has encoding version {meta['version']}, the code {NETS[net_name].version}: "
+    spec = NETS[net_name]
+    while meta["version"] < spec.version and (spec.family, meta["version"]) in WIDENED:
+        net = Net(widen(net.w1, spec.family, meta["version"]), net.b1, net.w2, net.b2)
+        meta["version"] += 1
+    if meta["version"] != spec.version:
+        raise WeightsError(f"{path} has encoding version {meta['version']}, the code {spec.version}: "
                            "move it away to train afresh")
     return Checkpoint(net_name, net, int(meta["seed"]), int(meta["games"]), int(meta["positions"]),
                       meta["rng_state"], list(meta["gates"]))

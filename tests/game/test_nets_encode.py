@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -15,6 +18,7 @@ from game.nets.encode import (
     CLEAR,
     HOME,
     MOTHER_ALONE,
+    MOTHER_SHOT,
     OFF,
     PASSED,
     PINNED,
@@ -24,6 +28,7 @@ from game.nets.encode import (
     PROT_ME,
     PROT_THEM,
     PROTECTED,
+    SHOT,
     UNARY,
     WAIT_ANY,
     WAIT_COUNT,
@@ -31,7 +36,9 @@ from game.nets.encode import (
     side_width,
     width,
 )
+from game.nets.net import Net
 from game.nets.spec import NETS, NetSpec, net_name
+from game.nets.store import Checkpoint, load_checkpoint, save_checkpoint
 from game.position import Position
 from game.sides import Side
 
@@ -154,3 +161,38 @@ def test_pinned_mother() -> None:
     me, them = halves(features(p), NETS["plakoto"])
     assert them[PINNED + 23] == 1 and me[PINNED:PINNED + 24].sum() == 0  # black's mother, on its 24-point
     assert unary(me, 1) == [1, 1, 0, 0]
+
+
+def test_plakoto_exposure_counts_the_other_sides_rolls() -> None:
+    """Version 2 of the pin family: a lone checker six points in front of the other side's checkers is reached
+    by 17 of the 36 rolls (every 6, 5-1, 4-2, 3-3, 2-2); its mother alone there the same; a lone checker of the
+    other side behind all of the mover's is reached by nothing (R-BOARD-2: the sides move against each other)."""
+    assert NETS["plakoto"].version >= 2 and side_width(NETS["plakoto"]) == 128
+    me, them = halves(features(pos("plakoto", tpn({10: "W1", 6: "W14", 4: "B15"}))), NETS["plakoto"])
+    assert me[SHOT] == pytest.approx(17 / 36) and me[MOTHER_SHOT] == 0
+    assert them[SHOT] == 0 and them[MOTHER_SHOT] == 0
+    me, _ = halves(features(pos("plakoto", tpn({24: "W1", 6: "W14", 18: "B15"}))), NETS["plakoto"])
+    assert me[SHOT] == pytest.approx(17 / 36) and me[MOTHER_SHOT] == pytest.approx(17 / 36)
+    me, them = halves(features(pos("plakoto", tpn({9: "W1", 6: "W14", 3: "B14", 20: "B1"}))), NETS["plakoto"])
+    assert me[SHOT] == pytest.approx(17 / 36)   # 9 − 3: six away; black's lone checker on white's 20 is behind
+    assert them[SHOT] == 0 and them[MOTHER_SHOT] == 0  # black's lone one on white's 20: white's 9 and 6 are below
+    # two distances: 10 − 4 = 6 and 10 − 1 = 9: the rolls that make 6 or 9 (17, and 5-4: 19)
+    me, _ = halves(features(pos("plakoto", tpn({10: "W1", 6: "W14", 4: "B1", 1: "B14"}))), NETS["plakoto"])
+    assert me[SHOT] == pytest.approx(19 / 36)
+
+
+def test_a_version_1_pin_net_widens_to_the_same_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plakoto checkpoint of encoding version 1 loads widened with zero weights for the new inputs: on the
+    same positions its outputs are exactly the old net's on the old inputs."""
+    v2 = NETS["plakoto"]
+    v1 = replace(v2, version=1)
+    old = Net.fresh(width(v1), v2.hidden, np.random.default_rng(3))
+    monkeypatch.setitem(NETS, "plakoto", v1)
+    save_checkpoint(Checkpoint("plakoto", old, seed=3, games=7), tmp_path)
+    monkeypatch.setitem(NETS, "plakoto", v2)
+    loaded = load_checkpoint("plakoto", tmp_path)
+    assert loaded is not None and loaded.games == 7 and loaded.net.w1.shape == (v2.hidden, width(v2))
+    rows = np.array([random_position("plakoto", s, 12 + 2 * s).cells for s in range(30)], dtype=np.int64)
+    aux = np.zeros((len(rows), AUX))
+    assert np.array_equal(loaded.net(encode(rows, aux, v2)), old(encode(rows, aux, v1)))
+    assert encode(rows, aux, v2)[:, [SHOT, MOTHER_SHOT]].any()  # the new inputs are there, with zero weight
