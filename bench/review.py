@@ -22,27 +22,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import Game, Position, variant
-from game.nets import Turn, choose, computer, review_game
+from game import Game, Play, Position, variant
+from game.nets import Turn, choose, computer, played, review_game
 
 
 def one_game(name: str, seed: int) -> tuple[Position, list[Turn]]:
     """A whole game of `name`, the computer on both sides, dice from `random.Random(seed)`."""
-    rng = random.Random(seed)
-    g = Game.new(variant(name))
-    while g.phase == "opening":
-        g = g.opening(rng.randint(1, 6), rng.randint(1, 6))
-    start = g.position
-    turns: list[Turn] = []
-    while g.phase != "over":
-        if g.phase == "roll":
-            g = g.roll(rng.randint(1, 6), rng.randint(1, 6))
-        side, dice = g.turn, g.dice
-        assert dice is not None
-        play = choose(g.position, dice, seed=rng.randrange(1 << 30))
-        g = g.pass_turn() if play is None else g.play(play)
-        turns.append(Turn(side, dice, g.position, play is not None))
-    return start, turns
+
+    def pick(g: Game, rng: random.Random) -> Play | None:
+        assert g.dice is not None
+        return choose(g.position, g.dice, seed=rng.randrange(1 << 30))
+
+    return played(Game.new(variant(name)), pick, random.Random(seed))
 
 
 def main() -> None:

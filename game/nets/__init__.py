@@ -35,7 +35,7 @@ from .encode import width  # noqa: E402
 from .gate import net_chooser, play_pairs, play_values, summary  # noqa: E402
 from .judge import judge_name, judge_plays, judge_plies, judge_values, roll_luck  # noqa: E402
 from .net import Net, equity  # noqa: E402
-from .review import Decision, Review, Turn, review_game  # noqa: E402
+from .review import Decision, Review, Turn, played, review_game  # noqa: E402
 from .spec import NETS, NetSpec, net_name  # noqa: E402
 from .store import WeightsError, gate_passed, load_checkpoint, load_weights, record_gate  # noqa: E402
 from .td import self_play  # noqa: E402
@@ -45,5 +45,5 @@ __all__ = ["LAMBDA", "NETS", "Decision", "Net", "NetSpec", "Review", "Turn", "We
            "computer_chooser", "computer_name",
            "cube_decision", "equity", "evaluate", "gate_passed", "judge_name", "judge_plays", "judge_plies",
            "judge_values", "load_checkpoint", "load_weights", "net_chances", "net_chooser", "net_name", "play_pairs",
-           "play_values", "rank_plays", "record_gate", "review_game", "roll_luck", "self_play", "step_size",
+           "play_values", "played", "rank_plays", "record_gate", "review_game", "roll_luck", "self_play", "step_size",
            "summary", "two_ply", "uses_net", "width"]

@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..board import CONTRARY_INDEX, PIN, SAME_INDEX
+from ..evaluation import SHOTS
 from .spec import NetSpec
 
 FloatArray = npt.NDArray[np.float64]
@@ -83,16 +84,8 @@ def _run_tables() -> tuple[IntArray, IntArray, IntArray]:
     return longest, low, high
 
 
-def _shot_table() -> FloatArray:
-    """For every set of distances 1-12 (bit d − 1), the share of the 36 rolls that cover one of them."""
-    rolls = [(sum(1 << (a * k - 1) for k in range(1, 5) if a * k <= 12) if a == b
-              else (1 << (a - 1)) | (1 << (b - 1)) | (1 << (a + b - 1)), (1 if a == b else 2) / 36)
-             for a in range(1, 7) for b in range(a, 7)]
-    return np.array([sum(share for mask, share in rolls if mask & m) for m in range(4096)])
-
-
 _TABLE = _code_table()
-_SHOTS = _shot_table()
+_SHOTS = np.array(SHOTS) / 36  # per set of distances 1-12 (bit d − 1): the share of the 36 rolls reaching one
 _BITS24 = (1 << np.arange(24)).astype(np.int64)
 _DISTANCES = np.arange(1, 13, dtype=np.int64)
 _LONGEST, _LOW, _HIGH = _run_tables()

@@ -11,10 +11,13 @@ its start position and its turns (who rolled what, and the position after), as a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..flow import Game
 from ..notation import format_play
+from ..plays import Play
 from ..position import Position
 from ..sides import Side
 from .judge import FORCED, judge_name, judge_plays, judge_plies, judge_values, roll_luck, spread
@@ -28,6 +31,26 @@ class Turn:
     dice: tuple[int, int]
     after: Position
     played: bool = True
+
+
+def played(game: Game, pick: Callable[[Game, random.Random], Play | None],
+           rng: random.Random) -> tuple[Position, list[Turn]]:
+    """`game` played to its end as `review_game` takes it: the position after the opening roll and every turn.
+    Dice come from `rng` (R-OPEN-1 first), and `pick(game, rng)` chooses each play (None: the turn passes,
+    R-TURN-3)."""
+    while game.phase == "opening":
+        game = game.opening(rng.randint(1, 6), rng.randint(1, 6))
+    start = game.position
+    turns: list[Turn] = []
+    while game.phase != "over":
+        if game.phase == "roll":
+            game = game.roll(rng.randint(1, 6), rng.randint(1, 6))
+        side, dice = game.turn, game.dice
+        assert dice is not None
+        play = pick(game, rng)
+        game = game.pass_turn() if play is None else game.play(play)
+        turns.append(Turn(side, dice, game.position, play is not None))
+    return start, turns
 
 
 @dataclass(frozen=True, slots=True)

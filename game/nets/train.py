@@ -87,8 +87,8 @@ def train(name: str, *, games: int | None = None, minutes: float | None = None, 
         if (games is not None and ckpt.games >= games) or (minutes is not None and now - began >= 60 * minutes) \
                 or (stop is not None and stop.asked):
             break
-        episode = self_play(ckpt.net, spec, play_variant, rng, LAMBDA,
-                            step_size(ckpt.games) if alpha is None else alpha)
+        step = step_size(ckpt.games) if alpha is None else alpha
+        episode = self_play(ckpt.net, spec, play_variant, rng, LAMBDA, step)
         ckpt.games += 1
         done_here += 1
         if episode is not None:
@@ -98,8 +98,7 @@ def train(name: str, *, games: int | None = None, minutes: float | None = None, 
         ckpt.rng_state = dict(rng.bit_generator.state)
         if now - last_log >= 60:
             rate = done_here / max(now - began, 1e-9)
-            log(f"{name}: {ckpt.games} games, {rate:.1f} games/s, "
-                f"α {step_size(ckpt.games) if alpha is None else alpha:.4f}, "
+            log(f"{name}: {ckpt.games} games, {rate:.1f} games/s, α {step:.4f}, "
                 f"|error| {np.mean(errors):.3f}, {np.mean(plies):.0f} plies a game")
             errors, plies, last_log = [], [], now
         if gate_every and ckpt.games % gate_every == 0:

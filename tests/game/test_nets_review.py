@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from game import Game, Position, Side, ai_chooser, legal_plays, random_play, variant
+from game import Game, Play, Position, Side, ai_chooser, legal_plays, random_play, variant
 from game.nets import (
     NETS,
     Turn,
@@ -19,6 +19,7 @@ from game.nets import (
     load_weights,
     net_name,
     play_values,
+    played,
     rank_plays,
     review_game,
     roll_luck,
@@ -28,25 +29,12 @@ from game.nets import (
 
 def _game(name: str, seed: int) -> tuple[Position, list[Turn]]:
     """A whole game, seeded dice, the heuristic (white) against random (black)."""
-    g = Game.new(variant(name))
-    rng = random.Random(seed)
-    while g.phase == "opening":
-        g = g.opening(rng.randint(1, 6), rng.randint(1, 6))
-    start = g.position
-    turns: list[Turn] = []
-    while g.phase != "over":
-        if g.phase == "roll":
-            g = g.roll(rng.randint(1, 6), rng.randint(1, 6))
-        side, dice = g.turn, g.dice
-        assert dice is not None
+
+    def pick(g: Game, rng: random.Random) -> Play | None:
         plays = g.plays()
-        if not plays:
-            g = g.pass_turn()
-            turns.append(Turn(side, dice, g.position, False))
-            continue
-        g = g.play((ai_chooser if side is Side.WHITE else random_play)(plays, rng))
-        turns.append(Turn(side, dice, g.position))
-    return start, turns
+        return (ai_chooser if g.turn is Side.WHITE else random_play)(plays, rng) if plays else None
+
+    return played(Game.new(variant(name)), pick, random.Random(seed))
 
 
 @pytest.mark.parametrize("name", ["tabla", "plakoto"])
