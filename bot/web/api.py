@@ -13,7 +13,8 @@
 
 Every request carries `Authorization: tma <initData>` (a Telegram Mini App) or `Authorization: link <token>`
 (a signed link). Refusals are JSON `{"error": <short reason>}`: 401 for missing, forged or expired
-credentials, 403 for credentials that do not cover this game or this action, 409 when the game has moved on,
+credentials (an unknown game too, so that it cannot be told from an existing one without them), 403 for
+credentials that do not cover this game or this action, 409 when the game has moved on,
 400 for a malformed request. A stale page (its picked moves no longer legal) gets the fresh state instead.
 """
 
@@ -130,11 +131,35 @@ def _side(record: GameRecord, player_id: str | None) -> Side | None:
     return side_of(record.players.index(player_id))
 
 
-async def find_record(svc: Service, game_id: object) -> GameRecord:
+def signed_in(request: web.Request, cfg: Config) -> None:
+    """Check the request's credentials without any game: what an unknown game answers, so that a caller without
+    credentials cannot tell an unknown game from an existing one (the same 401 for both).
+
+    :raises Refused: 401 without valid credentials.
+    """
+    scheme, _, cred = request.headers.get("Authorization", "").partition(" ")
+    try:
+        if scheme == "tma" and cfg.telegram_token:
+            validate_init_data(cred, cfg.telegram_token, cfg.clock())
+            return
+        if scheme == "link" and cfg.link_secret:
+            validate_link(cred, cfg.link_secret, cfg.clock())
+            return
+    except AuthError as exc:
+        raise Refused(401, exc.reason) from None
+    raise Refused(401, "sign-in required")
+
+
+async def find_record(request: web.Request, svc: Service, cfg: Config, game_id: object) -> GameRecord:
+    """The game `game_id` names.
+
+    :raises Refused: 400 for a malformed id; for an unknown game 401 without valid credentials, else 404.
+    """
     if not isinstance(game_id, str) or not _GAME.match(game_id):
         raise Refused(400, "bad game id")
     record = await glue.game(svc, game_id)
     if record is None:
+        signed_in(request, cfg)
         raise Refused(404, "no such game")
     return record
 
@@ -181,7 +206,7 @@ async def _drawn(svc: Service, record: GameRecord, who: Viewer, picked: tuple[tu
 async def get_state(request: web.Request) -> web.Response:
     svc = request.app[SERVICE]
     cfg = request.app[CONFIG]
-    record = await find_record(svc, request.query.get("game"))
+    record = await find_record(request, svc, cfg, request.query.get("game"))
     who = await viewer(request, svc, cfg, record)
     since = request.query.get("since")
     if since is not None and since == str(record.version):
@@ -205,7 +230,7 @@ async def _body(request: web.Request, keys: set[str], what: str) -> dict[str, An
         raise Refused(413, "request too large")
     try:
         body = json.loads(await request.text())
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: arrays nested thousands deep
         raise Refused(400, "not JSON") from None
     if not isinstance(body, dict) or set(body) != keys:
         raise Refused(400, f"expected {what}")
@@ -231,7 +256,7 @@ async def post_confirm(request: web.Request) -> web.Response:
     svc = request.app[SERVICE]
     cfg = request.app[CONFIG]
     body = await _body(request, {"game", "version", "picked"}, "game, version and picked")
-    record = await find_record(svc, body["game"])
+    record = await find_record(request, svc, cfg, body["game"])
     who = await viewer(request, svc, cfg, record)
     version = _version(body["version"])
     picked = _picked(body["picked"])
@@ -249,7 +274,7 @@ async def post_cube(request: web.Request) -> web.Response:
     svc = request.app[SERVICE]
     cfg = request.app[CONFIG]
     body = await _body(request, {"game", "version", "verb"}, "game, version and verb")
-    record = await find_record(svc, body["game"])
+    record = await find_record(request, svc, cfg, body["game"])
     who = await viewer(request, svc, cfg, record)
     version = _version(body["version"])
     verb = CUBE_VERBS.get(body["verb"]) if isinstance(body["verb"], str) else None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -54,7 +55,7 @@ def install(app: web.Application) -> None:
 def _since(text: str | None) -> int | None:
     if text is None:
         return None
-    if not text.isdigit() or len(text) > 9:
+    if not re.fullmatch(r"[0-9]{1,9}", text):  # not str.isdigit(): it takes "²" and other scripts' digits
         raise Refused(400, "bad version")
     return int(text)
 
@@ -63,7 +64,7 @@ async def get_events(request: web.Request) -> web.StreamResponse:
     svc = request.app[SERVICE]
     cfg = request.app[CONFIG]
     streams = request.app[STREAMS]
-    record = await find_record(svc, request.query.get("game"))
+    record = await find_record(request, svc, cfg, request.query.get("game"))
     await viewer(request, svc, cfg, record)
     sent = _since(request.query.get("since"))
     if streams.open >= cfg.max_streams:
