@@ -117,6 +117,10 @@ class Router:
             await self.poster.post(message.chat.id, reply, reply_to=message.message_id)
 
     async def callback(self, query: CallbackQuery) -> None:
+        sender: object = query.from_user  # Telegram always sends one, but a forged or broken update may not
+        if sender is None:
+            log.info("ignoring a button press without a sender (query %s)", query.id)
+            return
         who = identity(query.from_user)
         if query.message is None or not isinstance(query.message, Message):
             if is_card(query.data):

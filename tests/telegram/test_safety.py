@@ -237,3 +237,22 @@ async def test_a_redelivered_message_is_applied_once_and_answered_once(fake: Fak
     answers = [c for c in fake.calls[m:] if c.method in ("sendMessage", "sendPhoto") and c.chat_id == GROUP["id"]]
     assert answers == [], [c.params.get("text") or c.params.get("caption") for c in answers]
     assert await service.store.games.snapshot(record.id) == moved
+
+
+async def test_a_button_press_without_a_sender_is_ignored_quietly(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                                  service: Service,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 27, P12: a callback query without `from` changes nothing, gets no apology, and is logged once."""
+    record, board = await a_game(fake, service)
+    move = next(a for _, a in actions(board) if a.verb is Verb.BUILD)
+    caplog.set_level(logging.INFO, logger="bot.telegram_adapter")
+    n = len(fake.calls)
+    fake.push({"callback_query": {"id": "nofrom", "chat_instance": f"ci{board.chat_id}", "data": move.pack(),
+                                  "message": fake.as_message(board)}})
+    call = await say(fake, GROUP, CAROL.data, "/help")  # a later update is answered: the press was passed over
+    assert call.method == "sendMessage"
+    texts = [str(c.params.get("text", "")) for c in fake.calls[n:]]
+    assert not any("went wrong" in t.lower() for t in texts), texts
+    assert await service.store.games.get(record.id) == record
+    assert "Traceback" not in caplog.text and "without a sender" in caplog.text
+    assert sum(1 for r in caplog.records if "without a sender" in r.getMessage()) == 1
