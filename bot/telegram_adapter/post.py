@@ -81,7 +81,8 @@ class Poster:
                 sent = await self.bot.send_photo(chat_id, upload, caption=html_caption, parse_mode=ParseMode.HTML,
                                                  reply_markup=markup, reply_to_message_id=reply_to,
                                                  allow_sending_without_reply=True)
-                if reply.board_key is not None:
+                if reply.board_key is not None and (reply.builder is not None or not reply.private):
+                    # a watcher's private look at a game (no builder) is no board of the game: it retires none
                     await self._retire(reply.board_key, BoardMessage(chat_id, sent.message_id, markup is not None))
         elif text or markup is not None:
             sent = await self._texts(chat_id, text or "…", mentions, markup, reply_to)

@@ -16,7 +16,7 @@ from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
 from storage import GameRecord
 
-from .fake_bot_api import FakeBotAPI, Player, Sent, group, sent_of
+from .fake_bot_api import FakeBotAPI, Player, Sent, group, private, sent_of
 from .play import actions, build_and_play, mover, say, tap
 from .test_games import GROUP, PLAYERS, start_game
 
@@ -256,3 +256,26 @@ async def test_a_button_press_without_a_sender_is_ignored_quietly(fake: FakeBotA
     assert await service.store.games.get(record.id) == record
     assert "Traceback" not in caplog.text and "without a sender" in caplog.text
     assert sum(1 for r in caplog.records if "without a sender" in r.getMessage()) == 1
+
+
+async def test_a_watcher_opening_the_game_leaves_the_movers_private_board_alone(fake: FakeBotAPI,
+                                                                               adapter: TelegramAdapter,
+                                                                               service: Service) -> None:
+    """Issue 27, P9: "Open the game" pressed by a watcher shows them the board privately and strips no keyboard:
+    not the mover's own private board, not the group's."""
+    record, board = await a_game(fake, service)
+    mover_data = player_to_move(board)
+    for who in (mover_data, CAROL.data):
+        await say(fake, private(who), who, "/start")
+    open_game = Action(Verb.BOARD, record.id, record.version).pack()
+    n = len(fake.calls)
+    fake.tap(mover_data, board, open_game)
+    mine = await fake.wait_sent("sendPhoto", chat_id=mover_data["id"], after=n)
+    assert mine.params.get("reply_markup"), "the mover's private board has the move builder"
+    m = len(fake.calls)
+    fake.tap(CAROL.data, board, open_game)
+    await fake.wait_sent("sendPhoto", chat_id=CAROL.data["id"], after=m)
+    await fake.drained()
+    await asyncio.sleep(0.2)
+    stripped = [c for c in fake.calls[n:] if c.method == "editMessageReplyMarkup"]
+    assert stripped == [], [(c.chat_id, c.params) for c in stripped]
