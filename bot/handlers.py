@@ -95,6 +95,11 @@ async def _cube(svc: Core, ctx: Ctx, cmd: Command, verb: str) -> Reply:
     record, side, game = await _running_game(svc, ctx, cmd)
     if verb == "double" and game.cube is not None and game.turn is side and game.phase in ("roll", "decide"):
         pass  # the engine gives the precise reason when the double is refused (Crawford, owner, 64, dead)
+    elif verb == "double" and game.cube is not None and game.cube.crawford and game.turn is side \
+            and game.phase == "move":
+        # the Crawford game's dice are rolled at once (§13's decision): the reason is R-CUBE-5, not the dice
+        return Reply(words.game_error(ctx.lang, GameFlowError("nobody may double in the Crawford game (R-CUBE-5)")),
+                     ok=False, private=True)
     elif (verb == "double" and (game.phase != "decide" or game.turn is not side)) or \
             (verb != "double" and game.answering is not side):
         raise await _not_now(svc, ctx, record, game, side)

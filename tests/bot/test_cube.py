@@ -371,3 +371,21 @@ async def test_a_dead_cube_rolls_at_once(service: Service, clock: Clock) -> None
     assert "to roll or double" not in moved.text
     assert "alice (white) to move with" in moved.text or "alice rolled" in moved.text, moved.text
     assert not moved.buttons
+
+
+async def test_R_CUBE_5_a_double_in_the_crawford_game_names_the_rule(service: Service) -> None:
+    """Issue 27, P8: the Crawford game's side to move has its dice rolled at once (§13's decision); its /double
+    is refused with the Crawford rule, not "your dice are on the table"."""
+    gid = await start(service, "tapa cube=on to 3")
+    assert (await say(service, ALICE, f"/resign yes {gid}")).ok  # 0–2: bob needs one point
+    match = await service.store.matches.get((await service.store.games.get(gid)).match_id or "")
+    crawford = await service.store.games.get(match.games[-1])
+    game = game_of(crawford)
+    assert game.cube is not None and game.cube.crawford and game.phase == "move"
+    mover = ALICE if game.turn is W else BOB
+    refused = await say(service, mover, f"/double {crawford.id}")
+    assert not refused.ok and "Crawford" in refused.text and "R-CUBE-5" in refused.text, refused.text
+    assert "dice are on the table" not in refused.text
+    other = BOB if mover is ALICE else ALICE
+    assert "turn" in (await say(service, other, f"/double {crawford.id}")).text
+    assert await service.store.games.get(crawford.id) == crawford
