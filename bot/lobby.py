@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 
 from storage import ChallengeRecord, NotFound
 
@@ -22,13 +24,14 @@ MAX_OPEN = 5  # open challenges, and games against the computer, per player and 
 # (each may become a game): `/play ai`, `/challenge` and `/accept` are refused past it (F12)
 
 
-async def _busy(svc: Core, ctx: Ctx, player_id: str, *, besides: int = 0) -> Reply | None:
+async def _busy(svc: Core, ctx: Ctx, player_id: str, *, besides: int = 0, full: bool = False) -> Reply | None:
     """The refusal when `player_id` (the caller or, accepting, the challenger) has as many games going as one
     player may have, open challenges counted but for `besides` of them (the challenge being accepted); None
-    when there is room for one more."""
+    when there is room for one more. (Reading the lists drops finished games and gone challenges from them.)
+    `full`: the store has just said so (another process took the last place): the refusal in any case."""
     games, made = await asyncio.gather(svc.store.games.active_for(player_id),
                                        svc.store.challenges.made_by(player_id, now=svc.clock()))
-    if len(games) + len(made) - besides < svc.max_games:
+    if len(games) + len(made) - besides < svc.max_games and not full:
         return None
     if player_id != ctx.player.id:
         who = await svc.player(player_id)
@@ -44,6 +47,31 @@ async def _busy(svc: Core, ctx: Ctx, player_id: str, *, besides: int = 0) -> Rep
                       "You have {n} games going, as many as one player may have; finish or /resign one first "
                       "(/games lists them).", len(games), n=len(games))
     return Reply(text, ok=False, private=True)
+
+
+@contextlib.asynccontextmanager
+async def _places(svc: Core, ctx: Ctx, *wanted: tuple[str, int]) -> AsyncIterator[Reply | None]:
+    """Take a place for one more game for each `(player, besides)` (F12, `TABLA_MAX_GAMES`), checked and taken
+    in one step in the store (`storage.slots`), so that commands racing in several processes never start more
+    games than the limit; yields the refusal (None: all taken). On leaving, the takings are given back: the
+    game or challenge made meanwhile holds its place from then on."""
+    taken: list[tuple[str, str]] = []
+    refusal: Reply | None = None
+    try:
+        for pid, besides in wanted:
+            refusal = await _busy(svc, ctx, pid, besides=besides)
+            if refusal is None:
+                token = await svc.store.slots.take(pid, svc.max_games, besides=besides, now=svc.clock())
+                if token is None:
+                    refusal = await _busy(svc, ctx, pid, besides=besides, full=True)
+                else:
+                    taken.append((pid, token))
+            if refusal is not None:
+                break
+        yield refusal
+    finally:
+        for pid, token in taken:
+            await svc.store.slots.release(pid, token)
 
 
 def _setup(cmd: Command) -> tuple[str, dict[str, str], int]:
@@ -69,9 +97,10 @@ async def play(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if len(games) >= MAX_OPEN:
         raise Refusal("You have {n} games against the computer here already ({ids}); finish or /resign one "
                       "first.", n=len(games), ids=" ".join(f"#{g.id}" for g in games))
-    if (busy := await _busy(svc, ctx, ctx.player.id)) is not None:
-        return busy
-    return await start_match(svc, ctx, name, options, (ctx.player.id, computer), target)
+    async with _places(svc, ctx, (ctx.player.id, 0)) as busy:
+        if busy is not None:
+            return busy
+        return await start_match(svc, ctx, name, options, (ctx.player.id, computer), target)
 
 
 async def challenge(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
@@ -92,11 +121,13 @@ async def challenge(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if len(mine) >= MAX_OPEN:
         raise Refusal("You have {n} open challenges here already ({ids}); /cancel one first.", n=len(mine),
                       ids=" ".join(f"#{c.id}" for c in mine))
-    if (busy := await _busy(svc, ctx, ctx.player.id)) is not None:
-        return busy
-    record = await svc.store.challenges.create(
-        challenger=ctx.player.id, chat=ctx.chat.key, variant=name, options=options,
-        target=opponent.id if opponent else None, match_target=target, ttl=svc.challenge_hours * 3600, now=now)
+    async with _places(svc, ctx, (ctx.player.id, 0)) as busy:
+        if busy is not None:
+            return busy
+        record = await svc.store.challenges.create(
+            challenger=ctx.player.id, chat=ctx.chat.key, variant=name, options=options,
+            target=opponent.id if opponent else None, match_target=target, ttl=svc.challenge_hours * 3600,
+            now=now)
     what = words.title(ctx.lang, name, options)
     if opponent is None:
         text = ctx.t("{name} opens a challenge #{id}: {variant}, {length}. Anyone may /accept {id}.",
@@ -147,15 +178,16 @@ async def accept(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         raise Refusal("Challenge #{id} is addressed to someone else.", id=found.id)
     if found.chat != ctx.chat.key:
         raise Refusal("Challenge #{id} was made in another chat; accept it there.", id=found.id)
-    for pid, besides in ((ctx.player.id, 0), (found.challenger, 1)):  # this challenge is counted already
-        if (busy := await _busy(svc, ctx, pid, besides=besides)) is not None:
+    # the challenger's place is held by this challenge already (besides=1), and goes to the game
+    async with _places(svc, ctx, (ctx.player.id, 0), (found.challenger, 1)) as busy:
+        if busy is not None:
             return busy
-    try:
-        taken = await svc.store.challenges.take(found.id, now=svc.clock())
-    except LookupError:
-        raise Refusal("Challenge #{id} was just taken or withdrawn.", id=found.id) from None
-    return await start_match(svc, ctx, taken.variant, taken.options, (taken.challenger, ctx.player.id),
-                             taken.match_target)
+        try:
+            taken = await svc.store.challenges.take(found.id, now=svc.clock())
+        except LookupError:
+            raise Refusal("Challenge #{id} was just taken or withdrawn.", id=found.id) from None
+        return await start_match(svc, ctx, taken.variant, taken.options, (taken.challenger, ctx.player.id),
+                                 taken.match_target)
 
 
 async def decline(svc: Core, ctx: Ctx, cmd: Command) -> Reply:

@@ -73,7 +73,7 @@ class ChallengeRepository(Repository):
         key = self._keys.challenge(challenge_id)
         raw = await self._client.getdel(key)
         challenge = self._live(challenge_id, key, raw, now)
-        await self._client.zrem(self._index(challenge), challenge_id)
+        await self._unlist(challenge)
         return challenge
 
     @guarded
@@ -83,8 +83,7 @@ class ChallengeRepository(Repository):
         raw = await self._client.getdel(key)
         if raw is None:
             return False
-        challenge = codec.challenge_from(challenge_id, codec.load(key, raw))
-        await self._client.zrem(self._index(challenge), challenge_id)
+        await self._unlist(codec.challenge_from(challenge_id, codec.load(key, raw)))
         return True
 
     @guarded
@@ -102,6 +101,12 @@ class ChallengeRepository(Repository):
         """The challenges this player made that are still open at `now`, oldest first (ids of those taken,
         withdrawn or expired leave the index as it is read)."""
         return await self._listed(self._keys.player_made(player_id), now)
+
+    async def _unlist(self, challenge: ChallengeRecord) -> None:
+        """Drop a challenge that is taken or withdrawn from its index and its challenger's (which frees the
+        challenger's place for a game, `slots.py`)."""
+        await self._client.zrem(self._index(challenge), challenge.id)
+        await self._client.zrem(self._keys.player_made(challenge.challenger), challenge.id)
 
     def _index(self, challenge: ChallengeRecord) -> str:
         if challenge.target is None:

@@ -17,6 +17,7 @@ Layout (prefix `tabla` by default):
     tabla:{p:<player>}:games         ids of the player's active games (set)
     tabla:{p:<player>}:challenges    challenges addressed to the player (sorted set by expiry)
     tabla:{p:<player>}:made          challenges the player made (sorted set by expiry)
+    tabla:{p:<player>}:slots         places for games being taken (sorted set by lapse; slots.py)
     tabla:{p:<player>}:seen:<update> an update of the player's already received (a chat's message or a press,
                                      by a digest of its id; expires: a redelivery is recognised, players.py)
     tabla:{a:<platform>:<user>}      account: platform user id -> player id
@@ -90,6 +91,9 @@ class Keys:
 
     def player_made(self, player_id: str) -> str:
         return f"{self.player(player_id)}:made"
+
+    def player_slots(self, player_id: str) -> str:
+        return f"{self.player(player_id)}:slots"
 
     def account(self, platform: str, user_id: str) -> str:
         return f"{self.prefix}:{{a:{_part(platform, 'a platform')}:{_part(user_id, 'a platform user id')}}}"

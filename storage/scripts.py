@@ -25,3 +25,4 @@ class Scripts:
         self.counted_increment: AsyncScript = client.register_script(_source("counted_increment"))
         self.board_swap: AsyncScript = client.register_script(_source("board_swap"))
         self.player_read: AsyncScript = client.register_script(_source("player_read"))
+        self.slot_take: AsyncScript = client.register_script(_source("slot_take"))

@@ -19,6 +19,7 @@ from .players import PlayerRepository
 from .reviews import ReviewRepository
 from .schedule import ScheduleRepository
 from .settings import Client, StoreSettings
+from .slots import SlotRepository
 from .standings import RatingRepository, StandingsRepository
 
 
@@ -59,6 +60,7 @@ class Store:
         self.boards = BoardRepository(backend)
         self.cards = CardRepository(backend)
         self.reviews = ReviewRepository(backend)
+        self.slots = SlotRepository(backend)
 
     @property
     def client(self) -> Client:

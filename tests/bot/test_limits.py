@@ -3,6 +3,7 @@ refused in the player's words past `TABLA_MAX_GAMES`, and nothing is created."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from bot.replies import Caller, Chat
 from bot.service import Service
 from bot.settings import Settings
-from storage import Store
+from storage import Store, connect
 
 from .conftest import ALICE, BOB, Clock
 
@@ -58,3 +59,30 @@ def test_the_limit_is_a_setting() -> None:
     assert Settings(TABLA_MAX_GAMES="5").max_games == 5
     with pytest.raises(ValueError, match=r"TABLA_MAX_GAMES|max_games"):
         Settings(TABLA_MAX_GAMES="0")
+
+
+async def test_simultaneous_games_from_two_processes_never_pass_the_limit(redis_url: str, prefix: str,
+                                                                          clock: Clock) -> None:
+    """Issue 27, P2: eight `/play ai` at once (four chats, two processes each with its own connection) with
+    `TABLA_MAX_GAMES=2` start two games, no more; the refused are told so; and a game's end frees its place."""
+    stores = [await connect(redis_url, prefix=prefix) for _ in range(2)]
+    services = [Service(s, clock=clock, render=None, max_games=2) for s in stores]
+    try:
+        await services[0].remember(ALICE)
+        asked = [(room, svc) for room in ROOMS[:4] for svc in services]
+        replies = await asyncio.gather(*(svc.handle(Caller(ALICE, room), "/play ai tapa 1") for room, svc in asked))
+        started = [(room, r) for (room, _), r in zip(asked, replies, strict=True) if r.ok]
+        assert len(started) == 2, [r.text for r in replies]
+        assert all("as many as one player may have" in r.text for r in replies if not r.ok)
+        assert await going(services[0], "alice") == 2
+        room, first = started[0]
+        assert (await services[1].handle(Caller(ALICE, room), f"/resign yes {first.game_id}")).ok
+        replies = await asyncio.gather(*(svc.handle(Caller(ALICE, room), "/challenge plakoto")
+                                         for room in ROOMS[2:6] for svc in services))
+        assert sum(r.ok for r in replies) == 1, [r.text for r in replies]
+        assert await going(services[0], "alice") == 1
+        assert (await services[0].handle(Caller(ALICE, ROOMS[5]), "/play ai tapa")).ok is False
+    finally:
+        for svc, s in zip(services, stores, strict=True):
+            svc.close()
+            await s.aclose()
