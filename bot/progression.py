@@ -138,8 +138,10 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
     computer = await svc.computer_sides(record)
     adv = await svc.offload(advance, game, seed, record.id, rolls, computer)
     adv = Advance(first + adv.steps, adv.game, adv.rolls, adv.events)
-    marked = len(adv.steps) > 1 or adv.game.phase == "over" or record.version == 1
-    if marked:  # several steps, or a result to count: resumed from here if the store stops half-way
+    marked = len(adv.steps) > 1 or adv.game.phase == "over" or record.version == 1 \
+        or any(s.play in CUBE_WORDS for s in adv.steps)
+    if marked:  # several steps, a result to count, or a cube step whose stored state holds the next roll
+        # (R-CUBE-3: take, then the doubler rolls): resumed from here if the store stops half-way
         await svc.store.attention.mark(record.id, svc.clock())
     stored, duplicate, count = await commit(svc, record, adv, command)
     if count < len(adv.steps) and not duplicate:
@@ -187,8 +189,7 @@ def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Inte
         text = ctx.t("Game #{id} was stored only in part: the store stopped answering. The rest will follow "
                      "within seconds of the store answering again.", id=record.id)
     elif exc.stored < exc.total:
-        done = (ctx.t("Your resignation of game #{id} was stored", id=record.id) if step.play == "resign"
-                else ctx.t("Your play {play} was stored", play=step.play))
+        done = _stored(ctx, record, step.play)
         rest = (ctx.t("the store stopped answering before the computer's reply. It will follow within seconds "
                       "of the store answering again.") if exc.computer_next else
                 ctx.t("the store stopped answering before the plays that follow it. They will follow within "
@@ -197,10 +198,27 @@ def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Inte
     elif step.play == "resign":
         text = ctx.t("Your resignation of game #{id} was stored; the store stopped answering before I could "
                      "say what follows. It will follow within seconds of the store answering again.", id=record.id)
+    elif step.play in CUBE_WORDS:
+        text = ctx.t("{done}; the store stopped answering before I could say what follows. The board will "
+                     "follow within seconds of the store answering again.", done=_stored(ctx, record, step.play))
     else:
         text = ctx.t("Your play {play} was stored; the store stopped answering before I could say what "
                      "follows. It will follow within seconds of the store answering again.", play=step.play)
     return Reply(text, ok=False, game_id=record.id)
+
+
+def _stored(ctx: Ctx, record: GameRecord, play: str) -> str:
+    """What of the caller's command was stored: a resignation, a cube answer or double (R-CUBE-2, R-CUBE-3) in
+    its own words, or a play."""
+    if play == "resign":
+        return ctx.t("Your resignation of game #{id} was stored", id=record.id)
+    if play in CUBE_WORDS:
+        return ctx.t(CUBE_WORDS[play], id=record.id)
+    return ctx.t("Your play {play} was stored", play=play)
+
+
+CUBE_WORDS = {"double": "Your double in game #{id} was stored", "take": "Your take in game #{id} was stored",
+              "drop": "Your drop in game #{id} was stored"}
 
 
 async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, play: str) -> Reply:

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from storage import GameRecord, NotFound, StoreUnavailable, VersionConflict
 
-from . import i18n
+from . import i18n, views
 from .context import Ctx
 from .core import Core
 from .gamestate import dice_field, game_of, seed_of
@@ -61,14 +61,17 @@ async def _resume(svc: Core, game_id: str) -> Notice | None:
         return None
     await _join_match(svc, record)
     game = game_of(record)
+    ctx = await _context(svc, record)
+    head = [ctx.t("Game #{id} goes on: the store did not answer earlier, so this had to wait.", id=record.id)]
     if game.phase != "over":
         adv = await svc.offload(advance, game, seed_of(record), record.id, record.turn,
                                 await svc.computer_sides(record))
         if not adv.steps and dice_field(adv.game) == record.dice:
-            await svc.store.attention.clear(game_id)  # a human is to move: nothing was waiting
-            return None
-    ctx = await _context(svc, record)
-    head = [ctx.t("Game #{id} goes on: the store did not answer earlier, so this had to wait.", id=record.id)]
+            # every step was stored but the answer was not given (a take and the doubler's roll, R-CUBE-3): the
+            # board, with the player it waits for mentioned, as a resumed move's
+            reply = await views.view(svc, ctx, record, head)
+            await svc.store.attention.clear(game_id)
+            return Notice(ctx.chat, replace(reply, private=False), kind="resumed")
     try:
         reply = await advance_and_answer(svc, ctx, record, (), head, f"resume:{record.id}:{record.version}")
     except VersionConflict:

@@ -12,10 +12,11 @@ import pytest
 from bot.gamestate import game_of
 from bot.replies import Caller, Reply
 from bot.service import Service
-from game import Side
+from game import Cube, Side
 from storage import Store, connect
 
 from .conftest import ALICE, BOB, CHAT, Clock
+from .cube_setup import START, put, tpn
 from .proxy import Proxy
 from .test_games import only_game
 from .test_rules_of_service import two_player_game
@@ -191,3 +192,37 @@ async def test_an_outage_after_a_match_game_ends_leaves_the_next_game_to_the_loo
     assert nxt != gid and game_of(await proxied.store.games.get(nxt)).phase == "move"
     standings = await proxied.handle(Caller(BOB, CHAT), "/standings")
     assert "bob" in standings.text and "alice" in standings.text
+
+
+async def test_an_outage_after_a_take_is_told_in_cube_words_and_the_board_follows(
+        proxied: Service, proxy: Proxy, monkeypatch: pytest.MonkeyPatch, clock: Clock) -> None:
+    """Issue 27, P1: the take and the doubler's roll are stored, then the store stops answering: the taker reads
+    that the take was stored (not "your play take"), and once the store answers the board is posted with the
+    doubler, who is to move, mentioned."""
+    await proxied.handle(Caller(ALICE, CHAT), "/challenge @bob tapa cube=on to 1")
+    assert (await proxied.handle(Caller(BOB, CHAT), "/accept")).ok
+    gid = await only_game(proxied, ALICE)
+    await put(proxied.store, gid, tpn(START), Cube(), now=clock())
+    assert (await proxied.handle(Caller(ALICE, CHAT), f"/double {gid}")).ok
+    real = proxied.store.games.apply
+
+    async def apply(current: Any, new: Any, **kwargs: Any) -> Any:
+        result = await real(current, new, **kwargs)
+        if new.dice:  # the doubler's roll is stored: the store goes away before the answer
+            proxy.cut()
+        return result
+
+    monkeypatch.setattr(proxied.store.games, "apply", apply)
+    reply = await proxied.handle(Caller(BOB, CHAT), f"/take {gid}")
+    monkeypatch.undo()
+    proxy.restore()
+    assert not reply.ok and "take" in reply.text and "play take" not in reply.text, reply.text
+    game = game_of(await proxied.store.games.get(gid))
+    assert game.phase == "move" and game.turn is Side.WHITE and game.cube is not None and game.cube.value == 2
+    clock.advance(0.1)
+    resumed = [n for n in await proxied.tick() if n.kind == "resumed"]
+    assert len(resumed) == 1, [n.reply.text for n in resumed]
+    board = resumed[0].reply
+    assert board.board is not None and f"#{gid}" in board.text and "alice" in board.text, board.text
+    assert [m.user_id for m in board.mentions] == [ALICE.user_id]
+    assert not [n for n in await proxied.tick() if n.kind == "resumed"]
