@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 
 COMPUTER = Identity("ai", "engine", "Computer")  # its stored record: one identity, whatever the reader speaks
 CACHE_SECONDS = 30.0
+HOLD_SECONDS = 30.0  # the longest a review summary waits for the notice of its game's result
 P = ParamSpec("P")
 R = TypeVar("R")
 Notify = Callable[[Notice], Awaitable[None]]
@@ -95,6 +96,7 @@ class Core:
         self._accounts: dict[tuple[str, str], str] = {}  # (platform, user id) → player id: never changes
         self._handles: TTLCache[str] = TTLCache(CACHE_SECONDS)  # "platform:handle" → user id, written lately
         self.outage = asyncio.Event()  # set when a command found the store silent (N4: the loop looks at once)
+        self._results_out: dict[str, asyncio.Event] = {}  # game → set once its result's notice is delivered
 
     # --- outages of the store ---------------------------------------------------------------------------
 
@@ -102,6 +104,28 @@ class Core:
         """A command found the store not answering: the deadline loop (`bot.runner`) probes it until it answers
         and then resumes at once the games left waiting (`bot.resume`)."""
         self.outage.set()
+
+    # --- a result before its review -------------------------------------------------------------------
+
+    def hold_review(self, game_id: str) -> None:
+        """The result of `game_id` goes out in a notice (`Notice.ends`, a loss on time): its review summary
+        waits for `result_out` (or `HOLD_SECONDS`)."""
+        self._results_out.setdefault(game_id, asyncio.Event())
+
+    def result_out(self, game_id: str) -> None:
+        """The notice with the result of `game_id` was delivered (or given up on): its review may follow."""
+        held = self._results_out.pop(game_id, None)
+        if held is not None:
+            held.set()
+
+    async def result_delivered(self, game_id: str) -> None:
+        """Wait until the result of `game_id` is out, when it goes out in a notice; at most `HOLD_SECONDS`."""
+        held = self._results_out.get(game_id)
+        if held is None:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(held.wait(), HOLD_SECONDS)
+        self._results_out.pop(game_id, None)
 
     # --- work off the event loop ------------------------------------------------------------------------
 

@@ -74,8 +74,9 @@ async def _act(svc: Core, item: DueItem) -> Notice | None:
         button = Button(ctx.t("Open the game"), Action(Verb.BOARD, record.id, record.version).pack(), "primary")
         to = who if where == "dm" and chat.platform in DM_PLATFORMS else None
         return Notice(chat, Reply(text, buttons=((button,),), mentions=(who,), game_id=record.id), to, "reminder")
+    svc.hold_review(record.id)  # its summary waits until this result is delivered (`bot.runner`)
     reply = await progress(svc, ctx, record, (timeout_step(record),), [], item.command_id)
-    return Notice(chat, reply, kind="timeout")
+    return Notice(chat, reply, kind="timeout", ends=record.id)
 
 
 def time_left(ctx: Ctx, seconds: float) -> str:

@@ -195,10 +195,13 @@ class Notice:
     review) to `chat`.
 
     `to` is set when the notice should go to that player directly (a reminder by direct message); adapters
-    that cannot reach the player privately post it in `chat` instead.
+    that cannot reach the player privately post it in `chat` instead. `ends`: the game whose result it
+    carries (a loss on time): that game's review summary is held until this notice is delivered
+    (`Core.result_out`).
     """
 
     chat: Chat
     reply: Reply = field(default_factory=lambda: Reply(""))
     to: Identity | None = None
     kind: NoticeKind = "other"
+    ends: str | None = None

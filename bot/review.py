@@ -127,6 +127,7 @@ async def _follow(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, 
     if line is None or svc.notify is None:
         return
     await asyncio.sleep(max(0.0, due - loop.time()))
+    await svc.result_delivered(record.id)  # a loss on time's result goes out in a notice: after it (P11)
     try:
         await svc.notify(Notice(ctx.chat, Reply(line), kind="review"))
     except Exception:

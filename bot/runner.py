@@ -70,13 +70,13 @@ async def deadline_loop(service: Service, route: Callable[[Notice], Awaitable[No
                     down = False
                 await asyncio.sleep(service.settle_seconds)  # a command that marked a game before `probed`
                 for notice in await service.resume(before=probed):  # has stored its play or failed by now
-                    await route(notice)
+                    await _deliver(service, route, notice)
             if starting:
                 starting = False
                 for notice in await service.resume():
-                    await route(notice)
+                    await _deliver(service, route, notice)
             for notice in await service.tick():
-                await route(notice)
+                await _deliver(service, route, notice)
         except asyncio.CancelledError:
             raise
         except StoreUnavailable:
@@ -90,6 +90,15 @@ async def deadline_loop(service: Service, route: Callable[[Notice], Awaitable[No
             continue
         with contextlib.suppress(TimeoutError):  # a command that found the store silent wakes the loop
             await asyncio.wait_for(service.outage.wait(), every)
+
+
+async def _deliver(service: Service, route: Callable[[Notice], Awaitable[None]], notice: Notice) -> None:
+    """Route `notice`; then the review of the game whose result it carries may follow (`Notice.ends`)."""
+    try:
+        await route(notice)
+    finally:
+        if notice.ends is not None:
+            service.result_out(notice.ends)
 
 
 async def serve(service: Service, adapters: Sequence[Adapter], *, check_seconds: float,

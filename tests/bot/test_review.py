@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import re
 import threading
 from collections.abc import AsyncIterator
@@ -20,13 +21,14 @@ from bot.dice import parse_dice
 from bot.gamestate import game_of, side_of, variant_of
 from bot.images import board_png
 from bot.replies import Caller, Notice
+from bot.runner import deadline_loop
 from bot.service import Service
 from game import Position, Side, parse_play
 from game.nets import judge_plays, judge_values
 from storage import GameRecord, MoveLogEntry, Store
 
 from .conftest import ALICE, BOB, CHAT, Clock
-from .play import play_out
+from .play import next_command, play_out
 from .test_games import only_game
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -242,3 +244,37 @@ async def test_the_review_line_speaks_the_results_language(service: Service) -> 
     assert len(posted.notices) == 1
     line = posted.notices[0].reply.text
     assert line.startswith("Процент грешки") and f"/review {gid}" in line
+
+
+async def test_after_a_loss_on_time_the_result_is_posted_before_the_review_line(service: Service,
+                                                                                clock: Clock) -> None:
+    """Issue 27, P11: the deadline loop's notice of a loss on time is slow to deliver (a picture, a platform's
+    rate limit); the review line, ready long before, waits for it."""
+    gid = await _two_player_game(service)
+    rng = random.Random(2)
+    for _ in range(6):
+        step = await next_command(service, gid, {Side.WHITE: ALICE, Side.BLACK: BOB}, rng)
+        assert step is not None
+        assert (await service.handle(Caller(step[0], CHAT), step[1])).ok
+    order: list[str] = []
+
+    async def notify(notice: Notice) -> None:
+        order.append(notice.kind)
+
+    async def slow_route(notice: Notice) -> None:
+        await asyncio.sleep(review_module.FOLLOW_SECONDS + 1.5)
+        order.append(notice.kind)
+
+    service.notify = notify
+    clock.advance(100)
+    loop = asyncio.create_task(deadline_loop(service, slow_route, 0.05))
+    try:
+        for _ in range(200):
+            if "review" in order:
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        loop.cancel()
+        await asyncio.gather(loop, return_exceptions=True)
+    assert (await service.store.games.get(gid)).result is not None
+    assert [k for k in order if k != "reminder"] == ["timeout", "review"], order
