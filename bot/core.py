@@ -24,7 +24,7 @@ from game import Side
 from renderer import Scene
 from storage import GameRecord, MatchRecord, NotFound, PlayerRecord, StorageError, Store
 
-from . import chats, dice, i18n, images
+from . import chats, dice, i18n, images, tracker
 from .cache import TTLCache
 from .commands import Command
 from .context import Ctx, Refusal
@@ -82,6 +82,8 @@ class Core:
         self.invite_links: dict[str, str] = {}
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabla-work")
         self._processes = processes
+        if processes:
+            tracker.install()  # P10: workers and their resource tracker killed: recovered without tracebacks
         self._process_pool: ProcessPoolExecutor | None = None
         self._background_pool: ProcessPoolExecutor | None = None
         self.notify: Notify | None = None

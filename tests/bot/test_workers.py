@@ -4,6 +4,9 @@ finished game's review goes to a process of its own at a lower priority, never t
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 from bot.service import Service
 from storage import connect
@@ -33,3 +36,39 @@ async def test_without_worker_processes_background_work_shares_the_threads(redis
     finally:
         svc.close()
         await store.aclose()
+
+
+KILL_WORKERS_AND_TRACKER = """
+import asyncio, os, signal, sys, time
+from multiprocessing import resource_tracker
+from bot.service import Service
+from storage import connect
+
+async def main(url, prefix):
+    store = await connect(url, prefix=prefix)
+    svc = Service(store, render=None, processes=1)
+    worker = await svc.offload(os.getpid)
+    await svc.offload_bounded(os.getpid)
+    os.kill(worker, signal.SIGKILL)
+    os.kill(resource_tracker._resource_tracker._pid, signal.SIGKILL)
+    time.sleep(0.3)
+    pids = set()
+    for _ in range(3):  # rounds of work after the loss: each one frees the semaphores of a pool
+        pids.add(await svc.offload(os.getpid))
+        pids.add(await svc.offload_bounded(os.getpid))
+    svc.close()
+    await store.aclose()
+    print("worked", len(pids - {worker, os.getpid()}) >= 1)
+
+asyncio.run(main(sys.argv[1], sys.argv[2]))
+"""
+
+
+def test_killed_workers_and_resource_tracker_are_recovered_without_tracebacks(redis_url: str, prefix: str) -> None:
+    """Issue 27, P10: the worker and multiprocessing's resource tracker are killed; the bot goes on with new
+    ones, and nothing prints a `KeyError: '/mp-…'` traceback."""
+    done = subprocess.run([sys.executable, "-c", KILL_WORKERS_AND_TRACKER, redis_url, prefix], capture_output=True,
+                          text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "worked True" in done.stdout, (done.stdout, done.stderr[-3000:])
+    assert "Traceback" not in done.stderr and "KeyError" not in done.stderr, done.stderr[-3000:]
