@@ -22,7 +22,7 @@ from .context import Ctx, Refusal
 from .core import Core
 from .dice import format_dice
 from .gamestate import game_of
-from .replies import Picture, Reply
+from .replies import Picture, Reply, Unreachable
 
 SHOWN = 3
 
@@ -66,4 +66,7 @@ async def hint(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     for n, (notation, value) in enumerate(ranked, 1):
         diff = "" if n == 1 else f" ({value - top:+.3f})"
         lines.append(f"{n}. {notation}  {value:+.3f}{diff}")
-    return Reply("\n".join(lines), Picture(png) if png else None, private=True)
+    privately = Unreachable(ctx.t("I give hints only in a private chat with me, so that nobody else sees them. Open "
+                                  "it with the button below and ask for the hint there."),
+                            ctx.t("Open a private chat"), f"g-{record.id}")
+    return Reply("\n".join(lines), Picture(png) if png else None, private=True, unreachable=privately)

@@ -139,6 +139,17 @@ class Suggestion:
 
 
 @dataclass(frozen=True, slots=True)
+class Unreachable:
+    """What a reply meant for a private chat only says where the caller has none with the bot: `text`, how to
+    open one, the `label` of the button that opens it, and the `start` payload that button carries (a deep
+    link, `/start g-<game>`)."""
+
+    text: str
+    label: str
+    start: str
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """One answer.
 
@@ -158,6 +169,8 @@ class Reply:
     - `repeat`: the update was delivered before (the same command id, as after a crash) and what it would get
       now is a refusal that only says it already happened (N3): adapters send nothing (a press is only
       acknowledged); one that must answer shows `text`.
+    - `unreachable`: set on a private reply that must never be posted in a group (a hint): where the caller
+      has no private chat with the bot, this is said instead.
     """
 
     text: str
@@ -172,6 +185,7 @@ class Reply:
     ok: bool = True
     match_id: str | None = None
     repeat: bool = False
+    unreachable: Unreachable | None = None
 
     @property
     def board_key(self) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaAnimation, InputMediaPhoto, Message
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMediaAnimation, InputMediaPhoto, Message
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
@@ -103,13 +103,19 @@ class Poster:
         return sent
 
     async def post_private(self, user_id: int, chat_id: int, reply: Reply, *, reply_to: int | None = None) -> None:
-        """Post `reply` to the user directly; in `chat_id` when they have not started the bot privately."""
+        """Post `reply` to the user directly; in `chat_id` when they have not started the bot privately, but for
+        a reply that must stay private (`Reply.unreachable`): there, how to open the private chat instead."""
         if user_id != chat_id:
             try:
                 await self.post(user_id, reply)
                 return
             except Forbidden:
                 log.info("user %s has not started the bot privately; answering in chat %s", user_id, chat_id)
+            if reply.unreachable is not None:  # never in the group (a hint): how to open the private chat
+                link = f"https://t.me/{self.bot.username}?start={reply.unreachable.start}"
+                markup = InlineKeyboardMarkup([[InlineKeyboardButton(reply.unreachable.label, url=link)]])
+                await self._texts(self.moved.get(chat_id, chat_id), reply.unreachable.text, (), markup, reply_to)
+                return
         await self.post(chat_id, reply, reply_to=reply_to)
 
     async def update(self, message: Message, reply: Reply) -> None:

@@ -4,6 +4,7 @@ that must lose nothing."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 
@@ -16,7 +17,7 @@ from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
 from storage import GameRecord
 
-from .fake_bot_api import FakeBotAPI, Player, Sent, group, private, sent_of
+from .fake_bot_api import BOT, FakeBotAPI, Player, Sent, group, private, sent_of
 from .play import actions, build_and_play, mover, say, tap
 from .test_games import GROUP, PLAYERS, start_game
 
@@ -279,3 +280,27 @@ async def test_a_watcher_opening_the_game_leaves_the_movers_private_board_alone(
     await asyncio.sleep(0.2)
     stripped = [c for c in fake.calls[n:] if c.method == "editMessageReplyMarkup"]
     assert stripped == [], [(c.chat_id, c.params) for c in stripped]
+
+
+async def test_a_hint_for_a_player_without_a_private_chat_is_not_posted_in_the_group(
+        fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    """Issue 27, P7: /hint in a group by a player who never opened a private chat with the bot: the hint is not
+    posted in the group; the answer says how to open the private chat, with a deep link button."""
+    alice = PLAYERS[1001].data
+    await say(fake, GROUP, alice, "/play ai portes 1")
+    player = await service.store.players.find("telegram", str(alice["id"]))
+    assert player is not None
+    [gid] = await service.store.games.active_for(player.id)
+    assert game_of(await service.store.games.get(gid)).phase == "move"  # alice's dice are on the table
+    n = len(fake.calls)
+    answer = await say(fake, GROUP, alice, f"/hint {gid}")
+    await fake.drained()
+    await asyncio.sleep(0.3)
+    group_posts = [c for c in fake.calls[n:] if c.chat_id == GROUP["id"] and c.method.startswith("send")]
+    assert [c.method for c in group_posts] == ["sendMessage"], group_posts
+    text = str(answer.params["text"])
+    assert "equity" not in text and "private" in text.lower(), text
+    markup = answer.params["reply_markup"]
+    markup = markup if isinstance(markup, dict) else json.loads(markup)
+    urls = [b.get("url") for row in markup["inline_keyboard"] for b in row]
+    assert urls == [f"https://t.me/{BOT['username']}?start=g-{gid}"], markup
