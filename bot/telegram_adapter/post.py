@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import logging
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMediaAnimation, InputMediaPhoto, Message
+from telegram import (
+    Bot,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputFile,
+    InputMediaAnimation,
+    InputMediaPhoto,
+    Message,
+)
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
