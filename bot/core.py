@@ -28,7 +28,7 @@ from . import chats, dice, i18n, images, tracker
 from .cache import TTLCache
 from .commands import Command
 from .context import Ctx, Refusal
-from .gamestate import game_of, side_of
+from .gamestate import game_of, in_private_chat, side_of
 from .images import board_png
 from .replies import Caller, Chat, Identity, Notice
 from .words import computer_name, computer_names
@@ -388,12 +388,14 @@ class Core:
             return computer_name(lang)
         return player.name
 
-    async def find_game(self, ctx: Ctx, ref: str | None, *, shared_when_over: bool = False) -> GameRecord:
+    async def find_game(self, ctx: Ctx, ref: str | None, *, shared_when_over: bool = False,
+                        watching: bool = False) -> GameRecord:
         """The game `ref` names, or the caller's only active game in this chat, or else the caller's game that
         ended last here (so /board, /history and /verify right after the end show it).
 
         A game is shown only in its own chat, and privately (a direct chat with the bot) to its players; with
-        `shared_when_over`, a finished game's players may show it anywhere (a replay to share).
+        `shared_when_over`, a finished game's players may show it anywhere (a replay to share); with `watching`
+        (`/board <id>`), a group's game may be shown anywhere, a private chat's only to its players (P5).
 
         :raises Refusal: no such game, another chat's, none here, or several and no id.
         """
@@ -404,7 +406,8 @@ class Core:
                 raise Refusal("There is no game #{id}; /games lists yours.", id=ref) from None
             if record.chat != ctx.chat.key:
                 mine = ctx.player.id in record.players
-                if not (mine and (ctx.chat.private or (shared_when_over and record.result is not None))):
+                watched = watching and not in_private_chat(record)
+                if not watched and not (mine and (ctx.chat.private or (shared_when_over and record.result is not None))):
                     raise Refusal("Game #{id} is played in another chat; it is shown only there (and privately "
                                   "to its players).", id=ref)
             return record

@@ -100,3 +100,12 @@ def dice_field(game: Game) -> str:
     if game.phase == "roll" and game.cube is not None and game.cube.asks(game.turn):
         return ROLL_NOW
     return ""
+
+
+def in_private_chat(record: GameRecord) -> bool:
+    """Whether the game is played in a private chat with the bot (only its players may watch it; a group's game
+    anyone with its id or link, read-only: issue 27, P5). Told by the chat's key: a Telegram private chat has
+    a positive id; a Discord direct message cannot be told from a channel, so a Discord game counts as private
+    (there the board page opens only from a player's own link too)."""
+    platform, _, chat_id = (record.chat or "").partition(":")
+    return platform == "discord" or (platform == "telegram" and chat_id.isdigit())

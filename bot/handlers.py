@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game import (
     AmbiguousPlayError,
     Game,
@@ -126,9 +128,13 @@ async def _not_now(svc: Core, ctx: Ctx, record: GameRecord, game: Game, side: Si
 
 
 async def board(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    record = await svc.find_game(ctx, cmd.ref)
-    return await views.view(svc, ctx, record, [ctx.t("Game #{id}: {variant}.", id=record.id,
-                                                     variant=_title(ctx, record))])
+    """The board; a group's game may be watched from another chat, read-only and pinging nobody (P5)."""
+    record = await svc.find_game(ctx, cmd.ref, watching=True)
+    reply = await views.view(svc, ctx, record, [ctx.t("Game #{id}: {variant}.", id=record.id,
+                                                      variant=_title(ctx, record))])
+    if record.chat != ctx.chat.key and not (ctx.chat.private and ctx.player.id in record.players):
+        return replace(reply, builder=None, buttons=(), mentions=())
+    return reply
 
 
 async def position(svc: Core, ctx: Ctx, cmd: Command) -> Reply:

@@ -34,7 +34,7 @@ from storage import GameRecord, StorageError
 
 from .. import i18n
 from ..actions import ActionError, Verb
-from ..gamestate import game_of, side_of
+from ..gamestate import game_of, in_private_chat, side_of
 from ..replies import Identity, Reply
 from ..service import Service
 from ..views import unpack_moves
@@ -104,7 +104,7 @@ async def viewer(request: web.Request, svc: Service, cfg: Config, record: GameRe
                 raise Refused(403, "not a Telegram game")
             account = await glue.account(svc, "telegram", user.user_id)
             side = _side(record, account.id if account is not None else None)
-            if side is None and (user.start_param != record.id or glue.game_chat(record).private):
+            if side is None and (user.start_param != record.id or in_private_chat(record)):
                 raise Refused(403, "not a player of this game")  # a private chat's game is for its player only
             identity = Identity("telegram", user.user_id, user.name, user.username, user.language)
             return Viewer(side, identity, await glue.language(svc, account, record, user.language))

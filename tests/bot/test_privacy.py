@@ -17,17 +17,22 @@ ALICE_ALONE = Chat("console", "alice-dm", private=True)
 
 
 async def test_a_game_is_shown_only_in_its_chat_and_privately_to_its_players(service: Service) -> None:
+    """A group's game may be watched anywhere with /board <id>, read-only (issue 27, P5, `test_watching.py`);
+    its history, position and dice only in its chat and privately to its players."""
     gid = await two_player_game(service)
     for who in (CAROL, ALICE):
-        for command in ("board", "history", "position", "verify"):
+        for command in ("history", "position", "verify"):
             reply = await service.handle(Caller(who, OTHER), f"/{command} {gid}")
             assert not reply.ok and "another chat" in reply.text and reply.board is None, (command, reply.text)
-    assert (await service.handle(Caller(ALICE, ALICE_ALONE), f"/board {gid}")).ok
-    assert not (await service.handle(Caller(CAROL, Chat("console", "carol-dm", private=True)), f"/board {gid}")).ok
+        watched = await service.handle(Caller(who, OTHER), f"/board {gid}")
+        assert watched.ok and watched.builder is None and watched.buttons == (), watched.text
+    assert (await service.handle(Caller(ALICE, ALICE_ALONE), f"/board {gid}")).builder is not None \
+        or game_of(await service.store.games.get(gid)).turn is not Side.WHITE
+    assert (await service.handle(Caller(CAROL, Chat("console", "carol-dm", private=True)), f"/board {gid}")).ok
     assert (await service.handle(Caller(ALICE, CHAT), "/resign yes")).ok
     assert (await service.handle(Caller(BOB, OTHER), f"/history {gid}")).ok  # a finished replay, shared
     assert not (await service.handle(Caller(CAROL, OTHER), f"/history {gid}")).ok
-    assert not (await service.handle(Caller(BOB, OTHER), f"/board {gid}")).ok
+    assert (await service.handle(Caller(BOB, OTHER), f"/board {gid}")).ok
 
 
 async def test_board_history_and_verify_right_after_the_end_refer_to_that_game(service: Service) -> None:
