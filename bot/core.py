@@ -407,7 +407,8 @@ class Core:
             if record.chat != ctx.chat.key:
                 mine = ctx.player.id in record.players
                 watched = watching and not in_private_chat(record)
-                if not watched and not (mine and (ctx.chat.private or (shared_when_over and record.result is not None))):
+                shared = shared_when_over and record.result is not None
+                if not watched and not (mine and (ctx.chat.private or shared)):
                     raise Refusal("Game #{id} is played in another chat; it is shown only there (and privately "
                                   "to its players).", id=ref)
             return record
