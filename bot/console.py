@@ -35,8 +35,11 @@ def ascii_board(board: Board, lang: str = i18n.DEFAULT) -> str:
     """The board as text, in `lang`'s words and titled with the game's name in `lang`."""
     v = variant(board.variant, dict(board.options))
     viewer = Side.WHITE if board.viewer == 0 else Side.BLACK
+    you = None if board.you is None else Side.WHITE if board.you == 0 else Side.BLACK
+    answering = None if board.answering is None else Side.WHITE if board.answering == 0 else Side.BLACK
     return render_ascii(Position.from_tpn(board.position, v), viewer, board.dice, words=words.ascii_words(lang),
-                        variant=words.title(lang, board.variant, dict(board.options)))
+                        variant=words.title(lang, board.variant, dict(board.options)), you=you,
+                        answering=answering, ending=board.ending)
 
 
 class Console:

@@ -121,13 +121,18 @@ class Builder:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """The board as data, for adapters that draw it themselves (the console's ASCII board)."""
+    """The board as data, for adapters that draw it themselves (the console's ASCII board): `you`, the reader's
+    side when they play the game; `answering`, the side asked to take or drop a double; `ending`, how a finished
+    game ended in the picture's words (`views.ended`)."""
 
     variant: str
     options: tuple[tuple[str, str], ...]
     position: str
     viewer: int
     dice: tuple[int, int] | None = None
+    you: int | None = None
+    answering: int | None = None
+    ending: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ tracker now running, so the bot recovers from the loss quietly (the workers are 
 from __future__ import annotations
 
 import threading
+from collections.abc import Sized
 from multiprocessing import resource_tracker
 
 _lock = threading.Lock()
@@ -29,21 +30,26 @@ def install() -> None:
 
 
 def _tracker() -> resource_tracker.ResourceTracker:
-    return resource_tracker._resource_tracker  # type: ignore[attr-defined,no-any-return]
+    return resource_tracker._resource_tracker
 
 
-def _register(name: str, rtype: str) -> None:
+def _pid(tracker: resource_tracker.ResourceTracker) -> int | None:
+    pid = getattr(tracker, "_pid", None)
+    return pid if isinstance(pid, int) else None
+
+
+def _register(name: Sized, rtype: str) -> None:
     tracker = _tracker()
     tracker.register(name, rtype)
     with _lock:
-        _owner[(name, rtype)] = tracker._pid
+        _owner[(str(name), rtype)] = _pid(tracker)
 
 
-def _unregister(name: str, rtype: str) -> None:
+def _unregister(name: Sized, rtype: str) -> None:
     tracker = _tracker()
     with _lock:
-        owner = _owner.pop((name, rtype), None)
+        owner = _owner.pop((str(name), rtype), None)
     tracker.ensure_running()  # a tracker that died is replaced here
-    if owner is not None and owner != tracker._pid:
+    if owner is not None and owner != _pid(tracker):
         tracker.register(name, rtype)  # the new tracker learns of it first, so it can forget it quietly
     tracker.unregister(name, rtype)

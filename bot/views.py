@@ -77,16 +77,21 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
                 if game.cube is not None and game.cube.crawford:
                     where += " · " + ctx.t("Crawford game")
                 lines.insert(0, where)
-    if game.outcome is not None:
-        lines.append(ended(ctx, game.outcome, names, score))
+    ending = ended(ctx, game.outcome, names, score) if game.outcome is not None else None
+    if ending is not None:
+        lines.append(ending)
     picture = None
     if svc.render is not None:
         scene = Scene(game.position, viewer, last_play=last, dice=game.dice, names=names, score=score,
                       result=game.outcome, cube=game.cube)
         png = await svc.offload(images.board_in, ctx.lang, svc.render, scene)
         picture = Picture(png) if png else None
+    you = record.players.index(ctx.player.id) if ctx.player.id in record.players else None
+    if you is not None and record.players[0] == record.players[1]:
+        you = side_index(viewer)  # one player on both sides (the console's /as): the side it shows
+    answering = side_index(game.answering) if game.phase == "answer" and game.answering is not None else None
     board = Board(record.variant, tuple(sorted(variant_options(record.options).items())), record.position,
-                  side_index(viewer), game.dice)
+                  side_index(viewer), game.dice, you, answering, ending)
     return Reply("\n".join(lines), picture, board, buttons=buttons, builder=builder, mentions=mentions,
                  game_id=record.id, match_id=record.match_id)
 

@@ -30,7 +30,7 @@ WORDS: Mapping[str, str] = MappingProxyType({
     "white": "white", "black": "black",
     "seen_by": "{variant}  (seen by {side})", "pinned_key": "x, o: pinned", "you": "{side} (you)",
     "pips": "pips {n}", "waiting": "waiting {n}", "bar": "bar {n}", "pinned": "pinned {n}", "off": "off {n}",
-    "to_move": "{side} ({symbol}) to move", "dice": "{turn}, dice {dice}", "turns": "turns {w}/{b}",
+    "to_move": "{side} ({symbol}) to move", "answer": "{side} ({symbol}) to take or drop", "dice": "{turn}, dice {dice}", "turns": "turns {w}/{b}",
     "cascade": "cascade: {n} × {d}", "then": "{stage}, then {d}s", "transferred": "{stage} (transferred)",
 })
 
@@ -67,9 +67,9 @@ def _labels(points: list[int]) -> str:
     return f" {left}     {right}"
 
 
-def _side_line(position: Position, side: Side, viewer: Side, w: Mapping[str, str]) -> str:
+def _side_line(position: Position, side: Side, you: Side | None, w: Mapping[str, str]) -> str:
     name = w["white" if side is Side.WHITE else "black"]
-    parts = [f"{SYMBOL[side]} {w['you'].format(side=name) if side is viewer else name}",
+    parts = [f"{SYMBOL[side]} {w['you'].format(side=name) if side is you else name}",
              w["pips"].format(n=position.pips(side))]
     v = position.variant
     if v.has_waiting:
@@ -86,14 +86,18 @@ def _side_line(position: Position, side: Side, viewer: Side, w: Mapping[str, str
 
 
 def render_ascii(position: Position, viewer: Side = Side.WHITE, dice: tuple[int, int] | None = None, *,
-                 words: Mapping[str, str] | None = None, variant: str | None = None) -> str:
+                 words: Mapping[str, str] | None = None, variant: str | None = None, you: Side | None = None,
+                 answering: Side | None = None, ending: str | None = None) -> str:
     """The board of `position` as seen by `viewer`, in `viewer`'s numbering, as lines of text (no trailing
     newline). `dice`, if given, are shown beside whose turn it is; `words` replace any of `WORDS`, `variant`
-    the tools' name of the variant in the title.
+    the tools' name of the variant in the title. `you` is the side marked "(you)" (`viewer` unless given);
+    `answering`, the side asked to take or drop a double (R-CUBE-3), and `ending`, how a finished game ended,
+    take the place of whose turn it is on the last line.
 
     :raises KeyError: a template of `words` uses a field it does not have (a broken translation).
     """
     w = {**WORDS, **(words or {})}
+    marked = viewer if you is None else you
     views = position.points(viewer)  # index p - 1 holds the viewer's point p
     top_points = list(range(13, 25))
     bottom_points = list(range(12, 0, -1))
@@ -106,7 +110,7 @@ def render_ascii(position: Position, viewer: Side = Side.WHITE, dice: tuple[int,
         title += "  " + w["pinned_key"]
     lines = [
         title,
-        _side_line(position, viewer.other, viewer, w),
+        _side_line(position, viewer.other, marked, w),
         _labels(top_points),
         edge,
         *(_row(r) for r in top),
@@ -114,8 +118,14 @@ def render_ascii(position: Position, viewer: Side = Side.WHITE, dice: tuple[int,
         *(_row(r) for r in reversed(bottom)),
         edge,
         _labels(bottom_points),
-        _side_line(position, viewer, viewer, w),
+        _side_line(position, viewer, marked, w),
     ]
+    if ending is not None:
+        lines.append(ending)
+        return "\n".join(line.rstrip() for line in lines)
+    if answering is not None:
+        lines.append(w["answer"].format(side=side_name[answering], symbol=SYMBOL[answering]))
+        return "\n".join(line.rstrip() for line in lines)
     turn = w["to_move"].format(side=side_name[position.turn], symbol=SYMBOL[position.turn])
     if dice is not None:
         turn = w["dice"].format(turn=turn, dice=f"{dice[0]}-{dice[1]}")
