@@ -49,7 +49,14 @@ async def test_the_computer_is_named_in_the_readers_language(drawn: tuple[Servic
     scenes.clear()
     assert (await svc.handle(me, "/board")).ok
     assert scenes and name in scenes[-1].names.values(), scenes
+    scenes.clear()
+    hint = await svc.handle(me, "/hint")  # issue 27: the hint's picture, the resignation question, the review
+    assert not hint.ok or (scenes and name in scenes[-1].names.values()), (hint.text, scenes)
+    question = (await svc.handle(me, "/resign")).text
+    assert name in question and not any(o in question for o in other), question
     assert (await svc.handle(me, "/resign yes")).ok
+    review = (await svc.handle(me, "/review")).text
+    assert name in review and not any(o in review for o in other), review
     for command in ("/standings", "/stats ai"):
         text = (await svc.handle(me, command)).text
         assert name in text, (command, text)
