@@ -176,6 +176,8 @@ class Reply:
       acknowledged); one that must answer shows `text`.
     - `unreachable`: set on a private reply that must never be posted in a group (a hint): where the caller
       has no private chat with the bot, this is said instead.
+    - `lang`: the language the reply speaks (a board's), for the words an adapter adds to it (the board
+      page's button in a private chat).
     """
 
     text: str
@@ -191,6 +193,7 @@ class Reply:
     match_id: str | None = None
     repeat: bool = False
     unreachable: Unreachable | None = None
+    lang: str | None = None
 
     @property
     def board_key(self) -> str | None:

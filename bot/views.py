@@ -93,7 +93,7 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
     board = Board(record.variant, tuple(sorted(variant_options(record.options).items())), record.position,
                   side_index(viewer), game.dice, you, answering, ending)
     return Reply("\n".join(lines), picture, board, buttons=buttons, builder=builder, mentions=mentions,
-                 game_id=record.id, match_id=record.match_id)
+                 game_id=record.id, match_id=record.match_id, lang=ctx.lang)
 
 
 def cube_prompt(ctx: Ctx, record: GameRecord, game: Game, names: Mapping[Side, str]) -> str:
@@ -138,7 +138,7 @@ async def private_view(svc: Core, ctx: Ctx, record: GameRecord) -> Reply:
     mover = record.players[side_index(game.turn)] if game.phase == "move" else None
     builder = reply.builder if mover == ctx.player.id else None
     return Reply(reply.text, reply.picture, reply.board, builder=builder, mentions=(), private=True,
-                 game_id=record.id)
+                 game_id=record.id, lang=ctx.lang)
 
 
 def ended(ctx: Ctx, outcome: Outcome, names: Mapping[Side, str], score: MatchScore | None = None) -> str:

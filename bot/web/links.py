@@ -54,6 +54,8 @@ class PageLinks:
         if reply.builder is None or reply.game_id is None or reply.private:
             return None
         lang = (await self.store.chats.get(f"telegram:{chat_id}")).language or self.language
+        if chat_id > 0 and reply.lang is not None:  # a private chat: its player's language (/lang, or Telegram's)
+            lang = reply.lang
         label = "🎲 " + page_words(lang)["open"]
         if chat_id > 0:
             return PageButton(label, "web_app", f"{self._base()}/?game={reply.game_id}")

@@ -94,3 +94,17 @@ async def test_a_confirm_on_the_page_is_answered_in_the_chat_as_a_button_press(
         assert not fake.messages[(ALICE.uid, board.message_id)].markup, "the old board's keyboard is retired"
     finally:
         await page.stop()
+
+
+@pytest.mark.parametrize(("code", "label"), [("el", "Άνοιγμα"), ("bg", "Отвори")])
+async def test_a_private_boards_page_button_speaks_the_players_language(fake: FakeBotAPI,
+                                                                        page_adapter: TelegramAdapter,
+                                                                        code: str, label: str) -> None:
+    """Issue 27: "Open the board" in the player's language: Telegram's language_code when there was no /lang."""
+    who = {**ALICE.data, "language_code": code}
+    me = {"id": ALICE.uid, "type": "private", "first_name": "Alice"}
+    n = len(fake.calls)
+    fake.message(me, who, "/play ai portes")
+    board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=ALICE.uid, after=n))
+    first = board.buttons()[0][0]
+    assert "web_app" in first and label in first["text"] and "Open" not in first["text"], first
