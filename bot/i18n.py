@@ -50,7 +50,7 @@ def trn(lang: str, singular: str, plural: str, n: int, /, **values: object) -> s
 
 
 REASONS: dict[str, str] = {
-    "single": "a single game",
+    "single": "a plain win",
     "mars": "mars: the loser bore off no checker",
     "backgammon": "backgammon: the loser bore off none and is still in the winner's home board or on the bar",
     "mother": "the mother checker is pinned",

@@ -124,3 +124,27 @@ async def test_verify_reports_a_play_logged_while_the_opening_roll_was_still_tie
     problem = verify(replace(record, seed=seed), forged, seed=seed).problem
     assert problem is not None and "not waiting for a move" in describe("en", problem)
     assert not ENGLISH.search(describe("bg", problem)) and not ENGLISH.search(describe("el", problem))
+
+
+@pytest.mark.parametrize(("lang", "plain"), [("en", "a plain win"), ("bg", "обикновена победа"),
+                                             ("el", "απλή νίκη")])
+def test_a_plain_win_is_called_so_not_a_single_game(lang: str, plain: str) -> None:
+    """Issue 27: "1 point, a single game" read as a match length; a game won without mars is a plain win."""
+    from bot import i18n
+
+    assert i18n.reason(lang, "single") == plain
+    assert i18n.tr(lang, "a single game") != plain  # the match length keeps its words
+
+
+async def test_the_computer_starting_and_a_pairing_read_as_a_native_speaker_writes(service: Service) -> None:
+    """Issue 27: no "Компютър започва" (a Bulgarian subject wants its article, which a name cannot take: the
+    sentence is turned), no "εναντίον Υπολογιστής" (εναντίον wants the genitive: a dash pairs any two names)."""
+    for _ in range(6):  # until the computer wins the opening roll
+        text = await _say(service, "bg", "/play ai portes to 1")
+        if "Компютър" in text.split("Начално хвърляне", 1)[-1]:
+            break
+        await _say(service, "bg", "/resign yes")
+    assert "Компютър започва" not in text and "Започва: Компютър" in text, text
+    await _say(service, "el", "/play ai portes to 1")
+    games = await _say(service, "el", "/games")
+    assert "εναντίον" not in games and " – Υπολογιστής" in games or "Υπολογιστής – " in games, games
