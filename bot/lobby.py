@@ -207,17 +207,27 @@ async def cancel(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
 
 
 async def lobby(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    """The chat's open challenges."""
-    found = await svc.store.challenges.open_in_chat(ctx.chat.key, now=svc.clock())
-    if not found:
+    """The chat's open challenges, and the challenges between the caller and one player here (made by them or
+    to them: only those two see these)."""
+    now = svc.clock()
+    found = await svc.store.challenges.open_in_chat(ctx.chat.key, now=now)
+    made, offered = await asyncio.gather(svc.store.challenges.made_by(ctx.player.id, now=now),
+                                         svc.store.challenges.addressed_to(ctx.player.id, now=now))
+    targeted = sorted((c for c in {c.id: c for c in (*made, *offered)}.values()
+                       if c.chat == ctx.chat.key and c.target is not None), key=lambda c: c.created_at)
+    if not found and not targeted:
         return Reply(ctx.t("No open challenges here. Open one with /challenge plakoto."))
     lines = [ctx.t("Open challenges:")]
     buttons = []
-    for c in found:
+    for c in (*found, *targeted):
         who = await svc.store.players.get(c.challenger)
-        lines.append(f"#{c.id} {words.title(ctx.lang, c.variant, c.options)}, "
-                     f"{words.match_length(ctx.lang, c.match_target)} — {svc.shown_name(who, ctx.lang)}")
-        buttons.append(Button(ctx.t("Accept #{id}", id=c.id), Action(Verb.ACCEPT, c.id).pack(), "success"))
+        line = (f"#{c.id} {words.title(ctx.lang, c.variant, c.options)}, "
+                f"{words.match_length(ctx.lang, c.match_target)} — {svc.shown_name(who, ctx.lang)}")
+        if c.target is not None:
+            line += f" → {svc.shown_name(await svc.store.players.get(c.target), ctx.lang)}"
+        lines.append(line)
+        if c.target is None or c.target == ctx.player.id:
+            buttons.append(Button(ctx.t("Accept #{id}", id=c.id), Action(Verb.ACCEPT, c.id).pack(), "success"))
     rows = tuple(tuple(buttons[i:i + 5]) for i in range(0, min(len(buttons), 25), 5))
     return Reply("\n".join(lines), buttons=rows)
 
