@@ -147,4 +147,4 @@ async def test_the_computer_starting_and_a_pairing_read_as_a_native_speaker_writ
     assert "Компютър започва" not in text and "Започва: Компютър" in text, text
     await _say(service, "el", "/play ai portes to 1")
     games = await _say(service, "el", "/games")
-    assert "εναντίον" not in games and " – Υπολογιστής" in games or "Υπολογιστής – " in games, games
+    assert ("εναντίον" not in games and " – Υπολογιστής" in games) or "Υπολογιστής – " in games, games
