@@ -5,6 +5,7 @@ after a few failed starts, publishes the webhook port only with a webhook, and t
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tomllib
@@ -126,3 +127,14 @@ def test_compose_config_as_compose_reads_it(tmp_path: Path, env: str, ports: lis
     bot = yaml.safe_load(done.stdout)["services"]["bot"]
     assert bot.get("ports", []) == ports and bot["environment"]["REDIS_URL"] == redis
     assert bot["restart"] == "on-failure:3"
+
+
+def test_env_example_lists_every_setting() -> None:
+    """Issue 27: a host reads `.env.example` for what can be set; every setting is there (commented when
+    optional)."""
+    from bot.settings import Settings
+
+    example = (ROOT / ".env.example").read_text()
+    names = {f.alias for f in Settings.model_fields.values() if f.alias}
+    missing = sorted(n for n in names if not re.search(rf"^#? ?{n}=", example, re.M))
+    assert missing == [], missing
