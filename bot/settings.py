@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 from pydantic import Field, SecretStr, ValidationInfo, field_validator
@@ -97,7 +98,7 @@ class Settings(BaseSettings):
         except ValueError:
             number = math.nan
         if not 0 < number <= most:  # false for nan too
-            raise ValueError(f"must be a number of {unit} between 0 and {most:g} (more than 0), not {value!r}")
+            raise ValueError(f"must be a number of {unit} above 0 and at most {most:g}, not {value!r}")
         return number
 
     @field_validator("log_level")
@@ -106,6 +107,28 @@ class Settings(BaseSettings):
         if value.upper() not in LOG_LEVELS:
             raise ValueError(f"use one of {', '.join(LOG_LEVELS)}, not {value!r}")
         return value.upper()
+
+    @field_validator("telegram_token")
+    @classmethod
+    def _telegram_token(cls, value: SecretStr | None) -> SecretStr | None:
+        """BotFather's shape, `<digits>:<letters, digits, _ and ->`, checked here rather than refused by Telegram
+        later; the message never shows the token."""
+        token = value.get_secret_value() if value is not None else ""
+        if token and not re.fullmatch(r"[0-9]+:[A-Za-z0-9_-]+", token):
+            raise ValueError("is not a bot token as BotFather gives it (digits, a colon, then letters, digits, _ "
+                             "and -; no 'bot' before it, no quotes or spaces)")
+        return value
+
+    @field_validator("discord_token")
+    @classmethod
+    def _discord_token(cls, value: SecretStr | None) -> SecretStr | None:
+        """The Developer Portal's token as it gives it: one word, without `Bot ` before it, no quotes; the message
+        never shows the token."""
+        token = value.get_secret_value() if value is not None else ""
+        if token and not re.fullmatch(r"[^\s\"'<>]+", token):
+            raise ValueError("is not a bot token as the Discord Developer Portal gives it (one word: no 'Bot ' "
+                             "before it, no quotes or spaces)")
+        return value
 
     @field_validator("discord_guild_ids", "discord_shard_ids")
     @classmethod

@@ -50,6 +50,11 @@ def not_redis() -> Iterator[str]:
     ({"TABLA_MOVE_DEADLINE_HOURS": "nan"}, [], "TABLA_MOVE_DEADLINE_HOURS"),
     ({}, ["--name", "a{b}"], "--name"),
     ({}, ["--name", "Computer"], "--name"),
+    ({"TELEGRAM_TOKEN": "bot123456:AAE-xyz"}, [], "TELEGRAM_TOKEN"),
+    ({"TELEGRAM_TOKEN": "123456 AAE-xyz"}, [], "BotFather"),
+    ({"TELEGRAM_TOKEN": '"123456:AAE-xyz"'}, [], "TELEGRAM_TOKEN"),
+    ({"DISCORD_TOKEN": "Bot MTA.x.y"}, [], "DISCORD_TOKEN"),
+    ({"DISCORD_TOKEN": "MTA x y"}, [], "Developer Portal"),
 ])
 def test_a_bad_setting_is_one_line_and_exit_status_2(monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -61,6 +66,7 @@ def test_a_bad_setting_is_one_line_and_exit_status_2(monkeypatch: pytest.MonkeyP
     assert cli.main(["run", *args]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and says in err and "Traceback" not in err, err
+    assert not any(value in err for name, value in env.items() if name.endswith("_TOKEN")), "a token is never shown"
 
 
 def test_a_service_that_is_not_redis_is_one_line_and_exit_status_2(
@@ -88,11 +94,11 @@ async def test_an_even_match_is_refused_saying_why(service: Service) -> None:
 
 
 @pytest.mark.parametrize(("name", "value", "says"), [
-    ("TABLA_CHALLENGE_HOURS", "nan", "must be a number of hours between 0 and 8760"),
-    ("TABLA_CHALLENGE_HOURS", "-1", "must be a number of hours between 0 and 8760"),
-    ("TABLA_CHALLENGE_HOURS", "a day", "must be a number of hours between 0 and 8760"),
-    ("TABLA_MOVE_DEADLINE_HOURS", "inf", "must be a number of hours between 0 and 720"),
-    ("TABLA_DEADLINE_CHECK_SECONDS", "nan", "must be a number of seconds between 0 and 3600"),
+    ("TABLA_CHALLENGE_HOURS", "nan", "must be a number of hours above 0 and at most 8760"),
+    ("TABLA_CHALLENGE_HOURS", "-1", "must be a number of hours above 0 and at most 8760"),
+    ("TABLA_CHALLENGE_HOURS", "a day", "must be a number of hours above 0 and at most 8760"),
+    ("TABLA_MOVE_DEADLINE_HOURS", "inf", "must be a number of hours above 0 and at most 720"),
+    ("TABLA_DEADLINE_CHECK_SECONDS", "nan", "must be a number of seconds above 0 and at most 3600"),
 ])
 def test_a_bad_number_of_hours_says_what_it_must_be(monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str,
