@@ -43,21 +43,30 @@ NOT_TURNS = ("opening", "resign", "timeout", "")  # log entries that are no roll
 FOLLOW_SECONDS = 1.0  # the summary goes out no sooner than this after the game's end: after the result
 
 
+def _turns(entries: Sequence[MoveLogEntry]) -> list[tuple[int, MoveLogEntry]]:
+    """The logged turns a review judges (a roll played or passed), each with its number in `/history` (the
+    log's entries counted from 1: an opening roll and the cube's steps count there, not here)."""
+    turns = []
+    for n, entry in enumerate(entries, 1):
+        if entry.play in NOT_TURNS:
+            continue
+        try:
+            parse_dice(entry.dice)
+        except ValueError:
+            continue  # the cube's steps (R-CUBE-2, R-CUBE-3) carry no dice
+        turns.append((n, entry))
+    return turns
+
+
 def judge_game(record: GameRecord, entries: Sequence[MoveLogEntry]) -> str:
     """The review of a logged game as JSON (run off the loop)."""
     v = variant_of(record)
     start = Position.from_tpn(record.start_position, v)
-    turns = []
     for entry in entries:
-        if entry.play in NOT_TURNS:
-            if entry.play == "opening":
-                start = Position.from_tpn(entry.position, v)
-            continue
-        try:
-            dice = parse_dice(entry.dice)
-        except ValueError:
-            continue
-        turns.append(Turn(side_of(entry.side), dice, Position.from_tpn(entry.position, v), entry.play != "pass"))
+        if entry.play == "opening":
+            start = Position.from_tpn(entry.position, v)
+    turns = [Turn(side_of(e.side), parse_dice(e.dice), Position.from_tpn(e.position, v), e.play != "pass")
+             for _, e in _turns(entries)]
     review = review_game(start, turns)
     return json.dumps({"judge": review.judge, "plies": review.plies,
                        "decisions": [{**asdict(d), "side": d.side.value} for d in review.decisions]})
@@ -142,9 +151,14 @@ def _judge(ctx: Ctx, review: Review) -> str:
                   review.plies, n=review.plies)
 
 
-def _error(ctx: Ctx, d: Decision) -> str:
-    return ctx.t("turn {n}, {dice}: {chosen}, better {best} ({loss} points)", n=d.turn, dice=format_dice(d.dice),
-                 chosen=d.chosen, best=d.best, loss=f"{-d.loss:+.3f}")
+def _error(ctx: Ctx, d: Decision, numbers: Sequence[int]) -> str:
+    return ctx.t("turn {n}, {dice}: {chosen}, better {best} ({loss} points)", n=_number(d, numbers),
+                 dice=format_dice(d.dice), chosen=d.chosen, best=d.best, loss=f"{-d.loss:+.3f}")
+
+
+def _number(d: Decision, numbers: Sequence[int]) -> int:
+    """A judged turn's number as `/history` shows it."""
+    return numbers[d.turn - 1] if 0 < d.turn <= len(numbers) else d.turn
 
 
 async def review(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
@@ -153,6 +167,7 @@ async def review(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if record.result is None:
         raise Refusal("Game #{id} is still being played: its review comes when it ends.", id=record.id)
     found = await reviewed(svc, record)
+    numbers = [n for n, _ in _turns(await svc.store.games.log(record.id))]
     names = await svc.names(record, ctx.lang)
     lines = [ctx.t("Review of game #{id} ({judge}):", id=record.id, judge=_judge(ctx, found))]
     for side in (Side.WHITE, Side.BLACK):
@@ -165,14 +180,15 @@ async def review(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         worst = found.worst(side)
         if worst:
             lines.append(ctx.t("Biggest errors:"))
-            lines += [f"• {_error(ctx, d)}" for d in worst]
+            lines += [f"• {_error(ctx, d, numbers)}" for d in worst]
     lines.append(ctx.t("Error rate: the equity lost per decision in thousandths of a point (0 plays as the judge "
                        "would; forced turns are left out)."))
     picture = None
     errors = sorted((d for d in found.decisions if d.decision and d.loss > 0), key=lambda d: (-d.loss, d.turn))
     if errors and svc.render is not None:
         worst_one = errors[0]
-        lines.append(ctx.t("The board shows the worst decision (turn {n}) before it was played.", n=worst_one.turn))
+        lines.append(ctx.t("The board shows the worst decision (turn {n}) before it was played.",
+                           n=_number(worst_one, numbers)))
         position = Position.from_tpn(worst_one.before, variant_of(record))
         viewer = worst_one.side
         scene = Scene(position, viewer, dice=worst_one.dice, names=names)

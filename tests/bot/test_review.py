@@ -278,3 +278,18 @@ async def test_after_a_loss_on_time_the_result_is_posted_before_the_review_line(
         await asyncio.gather(loop, return_exceptions=True)
     assert (await service.store.games.get(gid)).result is not None
     assert [k for k in order if k != "reminder"] == ["timeout", "review"], order
+
+
+async def test_reviews_turn_numbers_are_historys(service: Service) -> None:
+    """Issue 27: after an opening roll, "turn 7" in /review is the line numbered 7 in /history."""
+    gid = await _two_player_game(service)
+    await play_out(service, CHAT, gid, {Side.WHITE: ALICE, Side.BLACK: BOB}, seed=4)
+    _, log = await service.store.games.snapshot(gid)
+    assert log[0].play == "opening"
+    text = (await service.handle(Caller(ALICE, CHAT), f"/review {gid}")).text
+    history = (await service.handle(Caller(ALICE, CHAT), f"/history {gid}")).text.splitlines()
+    cited = re.findall(r"turn (\d+), (\d-\d): (.+?), better", text)
+    assert cited, text
+    for n, rolled, chosen in cited:
+        line = next(h for h in history if h.startswith(f"{n}. "))
+        assert rolled in line and chosen.split()[0] in line, (n, rolled, chosen, line)
