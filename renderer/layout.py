@@ -257,10 +257,13 @@ class _Builder:
     @staticmethod
     def _beside(where: str, info: str, info_end: int) -> tuple[FittedText, int]:
         """The match length at the largest size that leaves the info line on its left room to be whole at
-        `INFO_SMALLEST` (the last play matters more); the smallest size if nothing leaves it room."""
+        `INFO_SMALLEST` (the last play matters more); the smallest size if nothing leaves it room. It may take
+        all the room the info line leaves (a Greek "αγώνας στους 5 · Κρόφορντ" is whole), at least
+        `MATCH_MAX_W`."""
         need = fit(info, INFO_SMALLEST, 1 << 20, bold=False).width
+        widest = max(MATCH_MAX_W, info_end - 16 - NAME_X - need - 8)  # a short info line leaves it more room
         for size in range(MATCH_SIZE, MATCH_SMALLEST - 1, -2):
-            match = fit(where, size, MATCH_MAX_W, bold=False)
+            match = fit(where, size, widest, bold=False)
             if NAME_X + need + 8 + match.width + 16 <= info_end:
                 break
         return match, size

@@ -274,3 +274,17 @@ def test_r_portes_3_hit_checkers_on_the_bar_enter_from_it():
     # black's entering checker left the bar below its two still there; it landed on white's 4, hitting
     assert lay.arrows[0].start == (454, 444 + 69 + 2 * 58) and lay.arrows[0].hit
     assert lay.arrows[0].end == (486 + 2 * 68 + 34, BOTTOM0)
+
+
+def test_the_greek_match_line_of_the_crawford_game_is_whole():
+    """Issue 27: "αγώνας στους 5  ·  Κρόφορ…" was cut while the info line on its left left room to spare."""
+    from game import Cube
+
+    from renderer.samples import GREEK_WORDS
+
+    p = pos("tapa", {24: "W15", 1: "B15"}, turn="b")
+    for score in (MatchScore(4, 2, 5), MatchScore(4, 2, 5, "tavli", 3)):
+        lay = layout(Scene(p, W, dice=(3, 1), words=GREEK_WORDS, score=score, cube=Cube(crawford=True, away=(1, 3)),
+                           names={W: "Мария", B: "Димитър"}))
+        match = label(lay, "match")
+        assert match.text.endswith("Κρόφορντ") and "…" not in match.text, match.text
