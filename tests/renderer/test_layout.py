@@ -279,7 +279,6 @@ def test_r_portes_3_hit_checkers_on_the_bar_enter_from_it():
 def test_the_greek_match_line_of_the_crawford_game_is_whole():
     """Issue 27: "αγώνας στους 5  ·  Κρόφορ…" was cut while the info line on its left left room to spare."""
     from game import Cube
-
     from renderer.samples import GREEK_WORDS
 
     p = pos("tapa", {24: "W15", 1: "B15"}, turn="b")
