@@ -62,12 +62,23 @@ CASCADE_MESSAGES = {
     "transfer": "The cascade passes to {side}: {moves} × {die}, then the higher doubles up to 6.",
     "forfeit": "{side} cannot play all of the transferred {die}s: the rest of the cascade is lost.",
 }
+LAST_STAGE_MESSAGES = {  # a stage of 6s is the last (R-GULBARA-3: 6-6 is a single stage): no higher double follows
+    "cascade": "{side}'s double 6-6 is a single stage: {moves} × 6.",
+    "transfer": "The rest of the cascade passes to {side}: {moves} × 6.",
+}
 
 
 def cascade_events(game: Game) -> list[Event]:
     """The announcements of what the last transition did to a Gul Bara cascade (R-GULBARA-3/4)."""
-    return [Event(CASCADE_MESSAGES[e.kind], {"side": e.side, "die": e.die, "moves": e.moves})
-            for e in game.events if isinstance(e, FlowEvent)]
+    events = []
+    for e in game.events:
+        if not isinstance(e, FlowEvent):
+            continue
+        message = CASCADE_MESSAGES[e.kind]
+        if e.die == 6 and e.kind in LAST_STAGE_MESSAGES:
+            message = LAST_STAGE_MESSAGES[e.kind]
+        events.append(Event(message, {"side": e.side, "die": e.die, "moves": e.moves}))
+    return events
 
 
 def _stage_dice(game: Game, dice: str) -> str:

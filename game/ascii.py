@@ -31,7 +31,7 @@ WORDS: Mapping[str, str] = MappingProxyType({
     "seen_by": "{variant}  (seen by {side})", "pinned_key": "x, o: pinned", "you": "{side} (you)",
     "pips": "pips {n}", "waiting": "waiting {n}", "bar": "bar {n}", "pinned": "pinned {n}", "off": "off {n}",
     "to_move": "{side} ({symbol}) to move", "answer": "{side} ({symbol}) to take or drop",
-    "dice": "{turn}, dice {dice}", "turns": "turns {w}/{b}",
+    "dice": "{turn}, dice {dice}", "turns": "turns rolled {w}/{b} (a double cascades from the 4th)",
     "cascade": "cascade: {n} × {d}", "then": "{stage}, then {d}s", "transferred": "{stage} (transferred)",
 })
 

@@ -33,3 +33,27 @@ def test_the_intro_does_not_promise_four_moves_for_every_double() -> None:
     assert "Gul Bara" in RULES_INTRO and "cascade" in RULES_INTRO
     for lang in ("bg", "el"):
         assert i18n.catalogue(lang).gettext(RULES_INTRO) != RULES_INTRO
+
+
+def test_a_six_six_cascade_is_not_promised_higher_doubles() -> None:
+    """Issue 27: 6-6 is a single stage (R-GULBARA-3): its announcement says no "then every higher double"."""
+    from types import SimpleNamespace
+
+    from bot.turns import cascade_events
+    from game import Side
+    from game.flow import FlowEvent
+
+    for kind in ("cascade", "transfer"):
+        six = cascade_events(SimpleNamespace(events=(FlowEvent(kind, Side.WHITE, 6, 4),)))  # type: ignore[arg-type]
+        three = cascade_events(SimpleNamespace(events=(FlowEvent(kind, Side.WHITE, 3, 4),)))  # type: ignore[arg-type]
+        assert "higher" not in six[0].message and "higher" in three[0].message, (six, three)
+
+
+def test_the_ascii_board_says_what_its_turn_count_is() -> None:
+    """Issue 27: "turns 0/1" under a Gul Bara board was never explained: it says what it counts and why."""
+    from game import Position, render_ascii, variant
+
+    points = ",".join("B15" if p == 1 else "W15" if p == 24 else "" for p in range(1, 25))
+    text = render_ascii(Position.from_tpn(f"{points} w 0/0/0 0/0/0 t0/1", variant("gulbara")))
+    last = text.splitlines()[-1]
+    assert "turns rolled" in last and "4th" in last, last
