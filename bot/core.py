@@ -217,7 +217,7 @@ class Core:
         if lang is None:
             lang = (await self.chat_settings(caller.chat.key)).language or caller.language
         return Ctx(caller.who, caller.chat, player, i18n.choose(lang, caller.language, default=self.language),
-                   caller.command_id, repeat=not first)
+                   caller.command_id, repeat=not first, admin=caller.admin)
 
     async def ensure(self, who: Identity) -> PlayerRecord:
         """`who`'s player record, created on first sight, their display name and handle kept up to date."""

@@ -11,6 +11,7 @@ from .layout import layout, layout_scene
 from .png import prepare, render_png, scene_png
 from .replay import MAX_FRAMES, pick_frames, render_replay
 from .scene import GameResult, LastMove, LastPlay, MatchScore, PendingStage, ResultLike, Scene
+from .standings import StandingLine, StandingsPicture, render_standings
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
 from .words import ENGLISH, Words
 
@@ -34,6 +35,8 @@ __all__ = [
     "ResultLike",
     "Ring",
     "Scene",
+    "StandingLine",
+    "StandingsPicture",
     "Words",
     "layout",
     "layout_scene",
@@ -41,5 +44,6 @@ __all__ = [
     "prepare",
     "render_png",
     "render_replay",
+    "render_standings",
     "scene_png",
 ]

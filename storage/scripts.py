@@ -25,3 +25,8 @@ class Scripts:
         self.counted_increment: AsyncScript = client.register_script(_source("counted_increment"))
         self.board_swap: AsyncScript = client.register_script(_source("board_swap"))
         self.player_read: AsyncScript = client.register_script(_source("player_read"))
+        self.season_set: AsyncScript = client.register_script(_source("season_set"))
+        self.season_roll: AsyncScript = client.register_script(_source("season_roll"))
+        self.card_pin: AsyncScript = client.register_script(_source("card_pin"))
+        self.card_touch: AsyncScript = client.register_script(_source("card_touch"))
+        self.card_shown: AsyncScript = client.register_script(_source("card_shown"))

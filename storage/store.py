@@ -18,7 +18,9 @@ from .matches import MatchRepository
 from .players import PlayerRepository
 from .reviews import ReviewRepository
 from .schedule import ScheduleRepository
+from .seasons import SeasonRepository
 from .settings import Client, StoreSettings
+from .standing_cards import StandingCardRepository
 from .standings import RatingRepository, StandingsRepository
 
 
@@ -58,6 +60,8 @@ class Store:
         self.attention = AttentionRepository(backend)
         self.boards = BoardRepository(backend)
         self.cards = CardRepository(backend)
+        self.seasons = SeasonRepository(backend)
+        self.standing_cards = StandingCardRepository(backend)
         self.reviews = ReviewRepository(backend)
 
     @property
