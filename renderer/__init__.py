@@ -11,8 +11,8 @@ from .layout import layout, layout_scene
 from .png import prepare, render_png, scene_png
 from .replay import MAX_FRAMES, pick_frames, render_replay
 from .scene import GameResult, LastMove, LastPlay, MatchScore, PendingStage, ResultLike, Scene
-from .standings import StandingLine, StandingsPicture, render_standings
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
+from .standings import StandingLine, StandingsPicture, render_standings
 from .words import ENGLISH, Words
 
 __all__ = [
