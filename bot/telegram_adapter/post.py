@@ -173,7 +173,8 @@ class Poster:
         if reply.picture is None:
             return
         chat_id = self.moved.get(chat_id, chat_id)
-        media = InputMediaPhoto(InputFile(reply.picture.data, filename=reply.picture.filename("standings")),
+        upload = InputFile(reply.picture.data, filename=reply.picture.filename("standings"), attach=True)
+        media = InputMediaPhoto(upload,
                                 caption=self._fit(render.caption_text(reply), ()), parse_mode=ParseMode.HTML)
         try:
             await self.bot.edit_message_media(media, chat_id=chat_id, message_id=message_id)
