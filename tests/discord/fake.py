@@ -36,7 +36,7 @@ def user(uid: int, name: str, *, bot: bool = False) -> dict[str, Any]:
 
 BOT_USER = user(BOT_ID, "tabla", bot=True)
 ADMIN = str(2248473465835073 | 1 << 5)  # a member's permissions with Manage Server
-EDIT_LIMIT = (5, 5.0)  # edits of one channel's messages, per seconds, before Discord answers 429
+EDIT_LIMIT = (5, 5.0)  # edits of one channel's messages per seconds before Discord answers 429 (`edit_limit`)
 
 
 def _json(body: Any, *, status: int, headers: dict[str, str]) -> web.Response:
@@ -122,6 +122,7 @@ class FakeDiscord:
         self.commands: dict[str, dict[str, Any]] = {}
         self.messages: dict[int, dict[str, Any]] = {}
         self.edits: dict[int, list[float]] = {}
+        self.edit_limit: tuple[int, float] | None = None  # EDIT_LIMIT in a test of edits' pace
         self.originals: dict[str, int] = {}       # interaction token → its original response message
         self.pressed: dict[str, int] = {}         # interaction token → the message whose button was pressed
         self.sent_at: dict[str, float] = {}       # interaction token → when its event was sent
@@ -303,7 +304,9 @@ class FakeDiscord:
 
     def _flooded(self, channel_id: int) -> float | None:
         """Seconds to wait when one channel's messages are edited more than `EDIT_LIMIT` allows, else None."""
-        count, window = EDIT_LIMIT
+        if self.edit_limit is None:
+            return None
+        count, window = self.edit_limit
         now = time.monotonic()
         recent = [t for t in self.edits.get(channel_id, []) if now - t < window]
         if len(recent) >= count:

@@ -6,8 +6,8 @@ and checks the limits the real server checks (callback data ≤ 64 bytes, captio
 characters after entity parsing, toast text ≤ 200, "message is not modified", a bot may not write first to a
 user who has not started it). A test pushes updates (`push`, `message`, `tap`, `inline_query`) and waits for
 what the bot sends (`wait_for`). `fail(method, times, retry_after)` makes the next calls of a method answer 429;
-edits in a group flood it as Telegram's do: more than `edit_limit` edits in a group within `edit_window` seconds
-answer 429 with the seconds to wait. A group's `admins` are (chat, user) pairs (`getChatMember`); the bot may pin
+with `edit_limit` set (a test of edits' pace), edits in a group flood it as Telegram's do: more than `edit_limit`
+edits in a group within `edit_window` seconds (Telegram: about 20 a minute) answer 429 with the seconds to wait. A group's `admins` are (chat, user) pairs (`getChatMember`); the bot may pin
 in private chats and in the groups of `may_pin` (`pinChatMessage`, else "not enough rights").
 
 It is also the benchmark's Bot API: `served` and `calls` carry monotonic times.
@@ -142,7 +142,7 @@ class FakeBotAPI:
         self.admins: set[tuple[int, int]] = set()
         self.may_pin: set[int] = set()
         self.pinned: dict[int, int] = {}
-        self.edit_limit = 20
+        self.edit_limit: int | None = None
         self.edit_window = 60.0
         self._edits: dict[int, list[float]] = {}
 
@@ -202,7 +202,7 @@ class FakeBotAPI:
     def _flood(self, method: str, params: dict[str, Any]) -> None:
         """Telegram's group limit (about 20 messages a minute), as it answers edits that go over it."""
         chat_id = params.get("chat_id")
-        if not method.startswith("edit") or not isinstance(chat_id, int) or chat_id >= 0:
+        if self.edit_limit is None or not method.startswith("edit") or not isinstance(chat_id, int) or chat_id >= 0:
             return
         now = time.monotonic()
         recent = [t for t in self._edits.get(chat_id, []) if now - t < self.edit_window]

@@ -82,6 +82,7 @@ async def test_a_season_and_its_card_through_telegram(fake: FakeBotAPI, adapter:
                                                       service: Service, store: Store, clock: Clock,
                                                       lang: str) -> None:
     words = WORDS[lang]
+    fake.edit_limit = 20  # Telegram's pace for a group: the card's edits stay within it
     alice, bob = Player(2001, "Alice", "alice", lang), Player(2002, "Bob", "bob", lang)
     await say(fake, GROUP, bob.data, f"/lang chat {lang}")
     refused = sent_of(fake, await say(fake, GROUP, bob.data, "/season monthly"))
@@ -123,7 +124,9 @@ async def test_a_season_and_its_card_through_telegram(fake: FakeBotAPI, adapter:
     try:
         await result(fake, alice, bob, lang)
         clock.now += EDIT_GAP
+        fake.fail("editMessageMedia", 1, retry_after=1)  # flooded: the edit waits and goes again
         assert await ticked(fake, again, restarted) == ["card"]
+        assert [c.status for c in fake.calls if c.method == "editMessageMedia"][-2:] == [429, 200]
         assert card.edits == 2 and "2" in card.text, card.text
 
         clock.now = datetime(2026, 11, 1, 0, 0, 30, tzinfo=UTC).timestamp()  # the season ends
