@@ -1,0 +1,42 @@
+"""Seasons and the standings card on the console (issue 29): the player sets the seasons (no admins here), the card
+is shown anew after a result, and the season's end is told with its final standings, with a clock the test moves."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.console import Console
+from bot.service import Service
+from storage import EDIT_GAP, Store
+
+from .conftest import CHAT, Clock
+
+
+async def test_a_season_and_its_card_on_the_console(store: Store, tmp_path: Path) -> None:
+    clock = Clock(datetime(2026, 10, 31, 22, tzinfo=UTC).timestamp())
+    service = Service(store, clock=clock)
+    try:
+        out = io.StringIO()
+        console = Console(service, out, tmp_path, "alice")
+        await console.run(io.StringIO("/season monthly\n/standings pin\n/play ai plakoto to 1\n/resign yes\n"))
+        text = out.getvalue()
+        assert "This chat keeps monthly seasons; this one is 2026-10 (2026-10-01 – 2026-10-31)." in text, text
+        assert (await store.standing_cards.get(CHAT.key)) is not None
+        clock.now += EDIT_GAP
+        notices = await service.tick()
+        assert [n.kind for n in notices] == ["card"] and notices[0].edit == "card"
+        for notice in notices:
+            await console.deliver(notice)
+        card = out.getvalue()[len(text):]
+        assert "matches 1–0" in card and "alice: matches 0–1" in card, card
+        clock.now = datetime(2026, 11, 1, 0, 0, 1, tzinfo=UTC).timestamp()
+        notices = await service.tick()
+        assert [n.kind for n in notices] == ["season"]
+        assert notices[0].reply.text.startswith("Season 2026-10 is over; season 2026-11 begins.")
+        assert notices[0].reply.picture is not None
+        assert await service.tick() == []
+        assert len(list(tmp_path.glob("*.png"))) >= 2  # the card's pictures, saved where the console keeps them
+    finally:
+        service.close()
