@@ -28,8 +28,10 @@ Layout (prefix `tabla` by default):
     tabla:{chat:<chat>}:matches      matches won per player in a chat (sorted set)
     tabla:{chat:<chat>}:mlost        matches lost per player in a chat (sorted set)
     tabla:{chat:<chat>}:counted      results already added to the standings (sorted set by time)
-    tabla:{chat:<chat>}:<set>:<season>
-                                     the same four sets for one season (`2026-10`, `2026-Q4`; seasons.py)
+    tabla:{chat:<chat>}:standings:<season>  the same four sets for one season (`2026-10`, `2026-Q4`;
+    tabla:{chat:<chat>}:lost:<season>       seasons.py): a result in a chat that keeps seasons counts in
+    tabla:{chat:<chat>}:matches:<season>    its season's sets and in the all-time ones
+    tabla:{chat:<chat>}:mlost:<season>
     tabla:{chat:<chat>}:season       a chat's seasons: mode and current season (hash; seasons.py)
     tabla:{chat:<chat>}:card         a chat's standings card: message id, revisions (hash; standing_cards.py)
     tabla:{r:<variant>}:ratings      rating per player for a variant (sorted set)
