@@ -7,6 +7,9 @@ import io
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
+from bot.commands import Command, CommandError, parse
 from bot.console import Console
 from bot.service import Service
 from storage import EDIT_GAP, Store
@@ -40,3 +43,17 @@ async def test_a_season_and_its_card_on_the_console(store: Store, tmp_path: Path
         assert len(list(tmp_path.glob("*.png"))) >= 2  # the card's pictures, saved where the console keeps them
     finally:
         service.close()
+
+
+def test_the_season_and_standings_commands_parse_and_refuse_what_is_not_theirs() -> None:
+    assert parse("/season Monthly") == Command("season", value="monthly")
+    assert parse("/season") == Command("season")
+    assert parse("/standings") == Command("standings")
+    assert parse("/standings ALL") == Command("standings", value="all")
+    assert parse("/standings pin") == Command("standings", value="pin")
+    assert parse("/standings season 2026-q4") == Command("standings", value="season", season="2026-Q4")
+    assert parse("/standings 2026-10") == Command("standings", value="season", season="2026-10")
+    for bad in ("/season weekly", "/season monthly off", "/standings season", "/standings 2026-13",
+                "/standings season 2026-10 all", "/standings everything"):
+        with pytest.raises(CommandError):
+            parse(bad)

@@ -7,8 +7,9 @@ characters after entity parsing, toast text ≤ 200, "message is not modified", 
 user who has not started it). A test pushes updates (`push`, `message`, `tap`, `inline_query`) and waits for
 what the bot sends (`wait_for`). `fail(method, times, retry_after)` makes the next calls of a method answer 429;
 with `edit_limit` set (a test of edits' pace), edits in a group flood it as Telegram's do: more than `edit_limit`
-edits in a group within `edit_window` seconds (Telegram: about 20 a minute) answer 429 with the seconds to wait. A group's `admins` are (chat, user) pairs (`getChatMember`); the bot may pin
-in private chats and in the groups of `may_pin` (`pinChatMessage`, else "not enough rights").
+edits in a group within `edit_window` seconds (Telegram: about 20 a minute) answer 429 with the seconds to wait.
+A group's `admins` are (chat, user) pairs (`getChatMember`); the bot may pin in private chats and in the groups of
+`may_pin` (`pinChatMessage`, else "not enough rights").
 
 It is also the benchmark's Bot API: `served` and `calls` carry monotonic times.
 """
