@@ -50,8 +50,11 @@ async def counts_in(svc: Core, chat: str) -> str | None:
 
 
 async def after_result(svc: Core, chat: str) -> None:
-    """A result in `chat`: its standings card (if any) is behind and gets its edit (`standings.edit`)."""
-    await svc.store.standing_cards.touch(chat, svc.clock())
+    """A result in `chat`: its standings card (if any) is behind and gets its edit (`standings.edit`), as soon as
+    the edit gap allows (the deadline loop is woken then)."""
+    due = await svc.store.standing_cards.touch(chat, svc.clock())
+    if due is not None:
+        svc.wake_at(due)
 
 
 async def close(svc: Core, item: DueItem) -> Notice | None:

@@ -3,6 +3,8 @@ is shown anew after a result, and the season's end is told with its final standi
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,8 +13,10 @@ import pytest
 
 from bot.commands import Command, CommandError, parse
 from bot.console import Console
+from bot.replies import Caller, Identity, Notice
+from bot.runner import deadline_loop
 from bot.service import Service
-from storage import EDIT_GAP, Store
+from storage import EDIT_GAP, Store, standing_cards
 
 from .conftest import CHAT, Clock
 
@@ -57,3 +61,34 @@ def test_the_season_and_standings_commands_parse_and_refuse_what_is_not_theirs()
                 "/standings season 2026-10 all", "/standings everything"):
         with pytest.raises(CommandError):
             parse(bad)
+
+
+async def test_a_cards_edit_follows_its_result_without_waiting_for_the_loops_round(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(standing_cards, "EDIT_GAP", 0.3)
+    service = Service(store, render=None)
+    delivered: list[Notice] = []
+
+    async def route(notice: Notice) -> None:
+        delivered.append(notice)
+
+    loop = asyncio.create_task(deadline_loop(service, route, every=600))
+    try:
+        caller = Caller(Identity("console", "ann", "Ann"), CHAT)
+        pinned = await service.handle(caller, "/standings pin")
+        assert pinned.card and pinned.picture is not None
+        await service.card_posted(CHAT, "card")
+        await asyncio.sleep(0.5)  # the loop's first round is over: the next is ten minutes away
+        await service.handle(caller, "/play ai plakoto to 1")
+        assert (await service.handle(caller, "/resign yes")).ok
+        for _ in range(100):
+            if any(n.kind == "card" for n in delivered):
+                break
+            await asyncio.sleep(0.05)
+        edits = [n for n in delivered if n.kind == "card"]
+        assert len(edits) == 1 and edits[0].edit == "card" and "matches 0–1" in edits[0].reply.text
+    finally:
+        loop.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await loop
+        service.close()
