@@ -91,13 +91,15 @@ class Service(Core):
         except StorageError:
             log.warning("could not remember %s:%s", who.platform, who.user_id)
 
-    async def card_posted(self, chat: Chat, message_id: str) -> None:
+    async def card_posted(self, chat: Chat, message_id: str) -> str | None:
         """The adapter posted a `Reply.card` (`/standings pin`) as `message_id` in `chat`: the chat's standings
-        card from now on, edited after each result (a failure to record it is logged: the card stays a picture)."""
+        card from now on, edited after each result; returns the id of the card it replaces (to unpin), if any. A
+        failure to record it is logged: the card stays a picture."""
         try:
-            await standings.card_posted(self, chat, message_id)
+            return await standings.card_posted(self, chat, message_id)
         except StorageError:
             log.warning("could not record the standings card of %s", chat.key)
+            return None
 
     async def tick(self, limit: int = 100) -> list[Notice]:
         """Reminders and losses on time that are due now, and games left waiting on the service by an outage

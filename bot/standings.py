@@ -107,9 +107,11 @@ def _short(text: str, lines: int = 6) -> str:
     return "\n".join(kept[:lines] + (["…"] if len(kept) > lines else []))
 
 
-async def card_posted(svc: Core, chat: Chat, message_id: str) -> None:
-    """The adapter posted the chat's new standings card as `message_id`: it replaces the old one."""
-    await svc.store.standing_cards.pin(chat.key, message_id, svc.clock())
+async def card_posted(svc: Core, chat: Chat, message_id: str) -> str | None:
+    """The adapter posted the chat's new standings card as `message_id`: it replaces the old one, whose id this
+    returns (None: there was none)."""
+    old = await svc.store.standing_cards.pin(chat.key, message_id, svc.clock())
+    return None if old == message_id else old
 
 
 async def edit(svc: Core, item: DueItem) -> Notice | None:

@@ -46,8 +46,9 @@ class Seam(Protocol):
         """The legal plays of the caller's game that start like `typed` (at most 25)."""
         ...
 
-    async def card_posted(self, chat: Chat, message_id: str) -> None:
-        """The channel's standings card (`Reply.card`) was posted as `message_id`."""
+    async def card_posted(self, chat: Chat, message_id: str) -> str | None:
+        """The channel's standings card (`Reply.card`) was posted as `message_id`; the id of the card it
+        replaces, if any."""
         ...
 
     async def remember(self, who: Identity) -> None:

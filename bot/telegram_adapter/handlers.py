@@ -128,8 +128,9 @@ class Router:
         else:
             sent = await self.poster.post(message.chat.id, reply, reply_to=message.message_id)
             if reply.card and sent is not None:  # the chat's standings card: edited after each result
-                await self.service.card_posted(chat, str(sent.message_id))
-                await self.poster.pin(sent.chat.id, sent.message_id)
+                old = await self.service.card_posted(chat, str(sent.message_id))
+                if await self.poster.pin(sent.chat.id, sent.message_id) and old is not None and old.isdigit():
+                    await self.poster.unpin(sent.chat.id, int(old))  # the card it replaces is not kept up
 
     async def callback(self, query: CallbackQuery) -> None:
         who = identity(query.from_user)

@@ -190,6 +190,13 @@ class Poster:
             return False
         return True
 
+    async def unpin(self, chat_id: int, message_id: int) -> None:
+        """Unpin a message (a standings card replaced by a new one); one not pinned is left as it is."""
+        try:
+            await self.bot.unpin_chat_message(chat_id, message_id)
+        except (BadRequest, Forbidden) as exc:
+            log.info("could not unpin message %s in %s: %s", message_id, chat_id, exc.message)
+
     async def is_admin(self, chat_id: int, user_id: int) -> bool:
         """Whether the user is the group's owner or one of its administrators (False when Telegram will not say)."""
         try:

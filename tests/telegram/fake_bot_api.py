@@ -142,7 +142,7 @@ class FakeBotAPI:
         self._closing = False
         self.admins: set[tuple[int, int]] = set()
         self.may_pin: set[int] = set()
-        self.pinned: dict[int, int] = {}
+        self.pinned: dict[int, list[int]] = {}  # a chat's pinned messages, the latest last
         self.edit_limit: int | None = None
         self.edit_window = 60.0
         self._edits: dict[int, list[float]] = {}
@@ -379,7 +379,18 @@ class FakeBotAPI:
             raise ApiError(400, "Bad Request: not enough rights to manage pinned messages in the chat")
         if (chat_id, params.get("message_id")) not in self.messages:
             raise ApiError(400, "Bad Request: message to pin not found")
-        self.pinned[chat_id] = params["message_id"]
+        self.pinned.setdefault(chat_id, []).append(params["message_id"])
+        return True
+
+    def _unpin_chat_message(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        chat_id = params["chat_id"]
+        if chat_id < 0 and chat_id not in self.may_pin:
+            raise ApiError(400, "Bad Request: not enough rights to manage pinned messages in the chat")
+        pinned = self.pinned.get(chat_id, [])
+        if "message_id" not in params:  # the latest
+            del pinned[-1:]
+        elif params["message_id"] in pinned:
+            pinned.remove(params["message_id"])
         return True
 
     def _send_chat_action(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
