@@ -36,7 +36,8 @@ Layout (prefix `tabla` by default):
     tabla:{rt:<pool>}:applied        matches applied: match key -> index in the log (hash)
     tabla:{rt:<pool>}:log            every applied result in the order the matches ended (list of JSON)
     tabla:{rt:<pool>}:last           the end time of the pool's last applied result
-    tabla:{rt:<pool>}:history:<p>    a player's rating after each of their matches in the pool (list)
+    tabla:{rt:<pool>}:history:<player>
+                                     a player's rating after each of their matches in the pool (list)
     tabla:{rtp}:pools                the pools with a result (set)
     tabla:{chat:<chat>}:rated:<pool> players who finished a match of the pool in the chat (set; /top)
     tabla:{d:<platform>}:names       directory: lower-case username -> platform user id (hash)
@@ -143,12 +144,29 @@ class Keys:
     def elo_counted(self, variant: str) -> str:
         return f"{self.prefix}:{{r:{_part(variant, 'a variant name')}}}:counted"
 
-    def pool(self, pool: str, part: str) -> str:
-        """A pool's `rating`, `experience`, `record`, `applied`, `log` or `last` key (RT-1)."""
-        return f"{self.prefix}:{{rt:{_part(pool, 'a pool name')}}}:{part}"
+    def _pool(self, pool: str) -> str:
+        return f"{self.prefix}:{{rt:{_part(pool, 'a pool name')}}}"
+
+    def pool_rating(self, pool: str) -> str:
+        return f"{self._pool(pool)}:rating"
+
+    def pool_experience(self, pool: str) -> str:
+        return f"{self._pool(pool)}:experience"
+
+    def pool_record(self, pool: str) -> str:
+        return f"{self._pool(pool)}:record"
+
+    def pool_applied(self, pool: str) -> str:
+        return f"{self._pool(pool)}:applied"
+
+    def pool_log(self, pool: str) -> str:
+        return f"{self._pool(pool)}:log"
+
+    def pool_last(self, pool: str) -> str:
+        return f"{self._pool(pool)}:last"
 
     def pool_history(self, pool: str, player_id: str) -> str:
-        return self.pool(pool, f"history:{_part(player_id, 'a player id')}")
+        return f"{self._pool(pool)}:history:{_part(player_id, 'a player id')}"
 
     def pools(self) -> str:
         return f"{self.prefix}:{{rtp}}:pools"

@@ -19,7 +19,6 @@ from .backend import Repository, pairs, text
 from .errors import guarded
 
 START_RATING = 1500.0  # RT-2
-PARTS = ("rating", "experience", "record", "applied", "log", "last")
 OLD_ELO = ("plakoto", "tapa", "mahbusa", "tawula", "portes", "tabla", "fevga", "gulbara")
 
 
@@ -81,8 +80,8 @@ class RatingRepository(Repository):
     async def _apply(self, pool: str, match: str, a: str, b: str, n: int, score: float, ended: float,
                      chat: str) -> RatedMatch:
         k = self._keys
-        keys = [k.pool(pool, "rating"), k.pool(pool, "experience"), k.pool(pool, "applied"), k.pool(pool, "log"),
-                k.pool(pool, "record"), k.pool_history(pool, a), k.pool_history(pool, b), k.pool(pool, "last")]
+        keys = [k.pool_rating(pool), k.pool_experience(pool), k.pool_applied(pool), k.pool_log(pool),
+                k.pool_record(pool), k.pool_history(pool, a), k.pool_history(pool, b), k.pool_last(pool)]
         raw = await self._scripts.rating_apply(keys=keys, args=[match, a, b, n, repr(score), repr(ended), chat,
                                                                 repr(START_RATING), pool])
         result = _result(raw)
@@ -95,11 +94,11 @@ class RatingRepository(Repository):
     async def get(self, pool: str, player_id: str) -> PoolRating:
         """`player_id`'s rating, experience and record in `pool` (the start values if none)."""
         k = self._keys
-        rating = await self._client.zscore(k.pool(pool, "rating"), player_id)
+        rating = await self._client.zscore(k.pool_rating(pool), player_id)
         if rating is None:
             return PoolRating()
-        experience = await self._client.hget(k.pool(pool, "experience"), player_id)
-        won, lost = await self._client.hmget(k.pool(pool, "record"), [f"w:{player_id}", f"l:{player_id}"])
+        experience = await self._client.hget(k.pool_experience(pool), player_id)
+        won, lost = await self._client.hmget(k.pool_record(pool), [f"w:{player_id}", f"l:{player_id}"])
         return PoolRating(float(rating), int(experience or 0), int(won or 0), int(lost or 0))
 
     @guarded
@@ -120,12 +119,12 @@ class RatingRepository(Repository):
     @guarded
     async def top(self, pool: str, limit: int = 10) -> list[tuple[str, float]]:
         """The pool's best rated players everywhere, best first."""
-        return pairs(await self._client.zrevrange(self._keys.pool(pool, "rating"), 0, limit - 1, withscores=True))
+        return pairs(await self._client.zrevrange(self._keys.pool_rating(pool), 0, limit - 1, withscores=True))
 
     @guarded
     async def players(self, pool: str) -> int:
         """How many players have a rating in `pool`."""
-        return int(await self._client.zcard(self._keys.pool(pool, "rating")))
+        return int(await self._client.zcard(self._keys.pool_rating(pool)))
 
     @guarded
     async def chat_players(self, chat: str, pool: str) -> int:
@@ -138,7 +137,7 @@ class RatingRepository(Repository):
         members = sorted(text(p) for p in await self._client.smembers(self._keys.chat_rated(chat, pool)))
         if not members:
             return []
-        scores = await self._client.zmscore(self._keys.pool(pool, "rating"), members)
+        scores = await self._client.zmscore(self._keys.pool_rating(pool), members)
         rated = [(p, float(s)) for p, s in zip(members, scores, strict=True) if s is not None]
         rated.sort(key=lambda r: (-r[1], r[0]))
         return rated[:limit]
@@ -146,7 +145,7 @@ class RatingRepository(Repository):
     @guarded
     async def results(self, pool: str) -> list[RatedMatch]:
         """Every applied result of `pool`, in the order the matches ended."""
-        return [_result(raw) for raw in await self._client.lrange(self._keys.pool(pool, "log"), 0, -1)]
+        return [_result(raw) for raw in await self._client.lrange(self._keys.pool_log(pool), 0, -1)]
 
     @guarded
     async def rebuild(self) -> int:
@@ -161,7 +160,8 @@ class RatingRepository(Repository):
             results = await self.results(pool)
             results.sort(key=lambda r: r.ended)  # stable: the log's order among equal times
             players = {p for r in results for p in r.players}
-            await self._client.delete(*(k.pool(pool, part) for part in PARTS))
+            await self._client.delete(k.pool_rating(pool), k.pool_experience(pool), k.pool_record(pool),
+                                      k.pool_applied(pool), k.pool_log(pool), k.pool_last(pool))
             for player in players:
                 await self._client.delete(k.pool_history(pool, player))
             for r in results:
