@@ -8,7 +8,6 @@ import io
 import pytest
 from PIL import Image
 
-from bot.console import Console
 from bot.replies import Caller, Chat
 from bot.service import Service
 
@@ -126,3 +125,24 @@ async def test_top_ranks_the_chats_players_and_everyones(service: Service) -> No
 async def test_top_explains_bad_input(service: Service, text: str) -> None:
     reply = await service.handle(Caller(ALICE, CHAT), text)
     assert not reply.ok and "/top takes global and one of" in reply.text
+
+
+@pytest.mark.parametrize("lang", ["bg", "el"])
+async def test_ratings_stats_and_top_speak_the_players_language(service: Service, lang: str) -> None:
+    """The ratings line, /stats and /top in Bulgarian and Greek: no English word left (names and typed words
+    aside), the pool named in the reader's language."""
+    from .test_no_english import english_words
+
+    for who in (ALICE, BOB):
+        await service.handle(Caller(who, CHAT), f"/lang {lang}")
+    match_id = await challenge(service, "/challenge @bob tabla cycle=tabla to 1")
+    texts = await resign_until_over(service, Caller(BOB, CHAT), match_id)
+    said = [t for t in texts[-1].splitlines() if "1510.0 (+10.0)" in t]
+    assert len(said) == 1 and ("Мач „Табла“" if lang == "bg" else "Αγώνας Τάμπλα") in said[0], texts[-1]
+    stats = await service.handle(Caller(ALICE, CHAT), "/stats")
+    assert stats.picture is not None
+    top = await service.handle(Caller(ALICE, CHAT), "/top global")
+    bad = await service.handle(Caller(ALICE, CHAT), "/top nosuch")
+    for text in (said[0], stats.text, top.text, bad.text):
+        assert english_words(text, {"alice", "bob", "global", "plakoto", "tapa", "mahbusa", "tawula", "portes",
+                                    "tabla", "fevga", "gulbara", "tavli", "cycle"}) == set(), text
