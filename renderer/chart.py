@@ -24,6 +24,8 @@ TITLE_H = 84
 PLOT_H = 330
 ERR_H = 230
 AXIS_W = 96      # room for the y labels left of a plot
+HEAD = 56        # a panel's heading
+INSET = 40       # the first and last match stand this far inside the plot (their dates fit under it)
 SERIES: tuple[T.RGB, ...] = (T.ACCENT, T.CHECKER_FACE[next(iter(T.CHECKER_FACE))], T.PIN, (120, 196, 255),
                              (150, 230, 120), (220, 150, 255), (255, 150, 70), (255, 130, 190), T.POINT_LIGHT,
                              (110, 230, 220))
@@ -56,7 +58,7 @@ class StatsChart:
 def render_stats(chart: StatsChart) -> bytes:
     """The PNG of `chart`."""
     legend_rows = _legend_rows(chart)
-    height = TITLE_H + MARGIN + 44 + PLOT_H + 44 + legend_rows * 44 + MARGIN + 44 + ERR_H + MARGIN + 10
+    height = TITLE_H + MARGIN + HEAD + PLOT_H + 44 + legend_rows * 44 + MARGIN + HEAD + ERR_H + MARGIN + 10
     img = Image.new("RGB", (WIDTH, height), T.PANEL)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, WIDTH, TITLE_H), fill=T.BANNER)
@@ -64,14 +66,14 @@ def render_stats(chart: StatsChart) -> bytes:
     _text(d, (MARGIN, 18), clean(chart.title, "?"), 40, T.PANEL_TEXT, WIDTH - 2 * MARGIN, bold=True)
     y = TITLE_H + MARGIN
     _text(d, (MARGIN, y), chart.rating, 32, T.ACCENT, WIDTH - 2 * MARGIN, bold=True)
-    y += 44
+    y += HEAD
     box = (MARGIN + AXIS_W, y, WIDTH - MARGIN, y + PLOT_H)
     _ratings(d, box, chart)
     y += PLOT_H + 44
     y = _legend(d, y, chart)
     y += MARGIN
     _text(d, (MARGIN, y), chart.errors, 32, T.ACCENT, WIDTH - 2 * MARGIN, bold=True)
-    y += 44
+    y += HEAD
     _errors(d, (MARGIN + AXIS_W, y, WIDTH - MARGIN, y + ERR_H), chart)
     buf = io.BytesIO()
     img.save(buf, "PNG", optimize=True)
@@ -132,7 +134,7 @@ def _ratings(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], chart: Stat
 
     def x_of(t: float) -> float:
         share = (t - times[0]) / (times[-1] - times[0]) if spread else rank[t] / max(1, len(times) - 1)
-        return x0 + 16 + share * (x1 - x0 - 32)
+        return x0 + INSET + share * (x1 - x0 - 2 * INSET)
 
     for t in _date_ticks(times[0], times[-1]) if spread else [times[0]]:
         x = x_of(t) if spread else (x0 + x1) / 2
