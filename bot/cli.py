@@ -83,7 +83,9 @@ async def _rebuild(settings: Settings) -> int:
         print(f"tabla: the store does not answer: {exc}", file=sys.stderr)
         return 1
     try:
-        count = await store.ratings.rebuild()
+        from .rated import rebuild
+
+        count = await rebuild(store)
     except StorageError as exc:
         print(f"tabla: the store does not answer: {exc}", file=sys.stderr)
         return 1

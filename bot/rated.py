@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game import Side
-from storage import GameRecord, MatchRecord, RatedMatch
+from storage import Finished, GameRecord, MatchRecord, NotFound, RatedMatch, Store
 
 from . import i18n
 from .context import Ctx
@@ -69,3 +69,20 @@ def line(ctx: Ctx, result: RatedMatch, names: Mapping[Side, str]) -> str:
              for i, side in enumerate((Side.WHITE, Side.BLACK))]
     return ctx.t("Ratings ({pool}): {first} · {second}", pool=pool_name(ctx.lang, result.pool), first=parts[0],
                  second=parts[1])
+
+
+async def rebuild(store: Store) -> int:
+    """`tabla ratings rebuild`: replay every logged result (RT-5), and rate in their place the finished matches
+    stored before these ratings (never logged); how many results were replayed."""
+    earlier = []
+    async for match_id in store.matches.ids():
+        try:
+            match = await store.matches.get(match_id)
+        except NotFound:
+            continue
+        a, b = match.players
+        if match.winner is None or a == b or match.target < 1:
+            continue
+        earlier.append(Finished(pool_of(match), f"m:{match.id}", match.players, match.target,
+                                1.0 if match.winner == 0 else 0.0, match.updated_at, match.chat))
+    return await store.ratings.rebuild(earlier)

@@ -66,7 +66,7 @@ from .games import GameRepository
 from .keys import Keys
 from .matches import MatchRepository
 from .players import PlayerRepository
-from .ratings import START_RATING, PoolRating, RatedMatch, RatingRepository
+from .ratings import START_RATING, Finished, PoolRating, RatedMatch, RatingRepository
 from .records import (
     ApplyResult,
     ChallengeRecord,
@@ -103,6 +103,7 @@ __all__ = [
     "DueItem",
     "DueKind",
     "EmbeddedServer",
+    "Finished",
     "GameRecord",
     "GameRepository",
     "GameResult",

@@ -190,6 +190,10 @@ class Keys:
         """A SCAN pattern for every game record (not its log or command keys)."""
         return f"{self.prefix}:{{g:*}}"
 
+    def all_matches_pattern(self) -> str:
+        """A SCAN pattern for every match record."""
+        return f"{self.prefix}:{{m:*}}"
+
     def everything_pattern(self) -> str:
         """A SCAN pattern for every key under the prefix."""
         return f"{self.prefix}:*"

@@ -13,10 +13,11 @@ Who played in which chat (`/top` of a chat) is a set per chat and pool, added to
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .backend import Repository, pairs, text
-from .errors import guarded
+from .errors import guarded, outages_as_errors
 
 START_RATING = 1500.0  # RT-2
 OLD_ELO = ("plakoto", "tapa", "mahbusa", "tawula", "portes", "tabla", "fevga", "gulbara")
@@ -41,6 +42,19 @@ class RatedMatch:
     @property
     def changes(self) -> tuple[float, float]:
         return self.after[0] - self.before[0], self.after[1] - self.before[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """A finished match to rate: `players` (a, b) of a match to `n` in `pool` that a scored `score` in."""
+
+    pool: str
+    match: str
+    players: tuple[str, str]
+    n: int
+    score: float
+    ended: float
+    chat: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,24 +161,40 @@ class RatingRepository(Repository):
         """Every applied result of `pool`, in the order the matches ended."""
         return [_result(raw) for raw in await self._client.lrange(self._keys.pool_log(pool), 0, -1)]
 
-    @guarded
-    async def rebuild(self) -> int:
+    async def rebuild(self, earlier: Iterable[Finished] = ()) -> int:
         """Replay every stored result of every pool, in the order the matches ended, on cleared ratings
-        (RT-5), and delete the Elo ratings of old; how many results were replayed. Run it with the bot stopped
-        (a result applied meanwhile could be cleared)."""
+        (RT-5), with the finished matches of `earlier` that were never applied (those of before these ratings)
+        in their place by end time; delete the Elo ratings of old. Returns how many results were replayed. Run
+        it with the bot stopped (a result applied meanwhile could be cleared). Not bounded by the operation
+        timeout as a whole: each of its steps is.
+
+        :raises ValueError: a result of `earlier` RT-3/RT-4 do not allow.
+        :raises StoreUnavailable: Redis went away during the rebuild (run it again).
+        """
+        with outages_as_errors():
+            return await self._rebuild(earlier)
+
+    async def _rebuild(self, earlier: Iterable[Finished]) -> int:
         k = self._keys
         for v in OLD_ELO:
             await self._client.delete(k.elo_ratings(v), k.elo_counted(v))
-        count = 0
+        queues: dict[str, list[Finished]] = {}
         for pool in await self.pools():
-            results = await self.results(pool)
-            results.sort(key=lambda r: r.ended)  # stable: the log's order among equal times
-            players = {p for r in results for p in r.players}
+            queues[pool] = [Finished(r.pool, r.match, r.players, r.n, r.score, r.ended, r.chat)
+                            for r in await self.results(pool)]
+        for f in earlier:
+            queue = queues.setdefault(f.pool, [])
+            if f.match not in {q.match for q in queue}:
+                queue.append(f)
+        count = 0
+        for pool, queue in queues.items():
+            queue.sort(key=lambda f: f.ended)  # stable: the log's order among equal times
+            players = {p for f in queue for p in f.players}
             await self._client.delete(k.pool_rating(pool), k.pool_experience(pool), k.pool_record(pool),
                                       k.pool_applied(pool), k.pool_log(pool), k.pool_last(pool))
             for player in players:
                 await self._client.delete(k.pool_history(pool, player))
-            for r in results:
-                await self._apply(pool, r.match, *r.players, r.n, r.score, r.ended, r.chat or "")
+            for f in queue:
+                await self.apply(pool, f.match, f.players, f.n, f.score, ended=f.ended, chat=f.chat)
                 count += 1
         return count

@@ -3,7 +3,12 @@ result says so; /stats lists each pool played with its picture; /top ranks a cha
 
 from __future__ import annotations
 
+import asyncio
 import io
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -146,3 +151,45 @@ async def test_ratings_stats_and_top_speak_the_players_language(service: Service
     for text in (said[0], stats.text, top.text, bad.text):
         assert english_words(text, {"alice", "bob", "global", "plakoto", "tapa", "mahbusa", "tawula", "portes",
                                     "tabla", "fevga", "gulbara", "tavli", "cycle"}) == set(), text
+
+
+async def test_tabla_ratings_rebuild_replays_the_stored_results(service: Service, redis_url: str, prefix: str,
+                                                                tmp_path: Path) -> None:
+    """`tabla ratings rebuild` (the CLI, as run on upgrading): the live numbers back from the log, a finished
+    match never logged (one of before these ratings) rated in its place, the Elo ratings of old gone."""
+    match_id = await challenge(service, "/challenge @bob plakoto to 3")
+    await resign_until_over(service, Caller(BOB, CHAT), match_id)
+    await service.handle(Caller(ALICE, CHAT), "/play ai tapa to 1")
+    await resign_until_over(service, Caller(ALICE, CHAT), await match_of(service, Caller(ALICE, CHAT)))
+    alice = await service.store.players.find("console", "alice")
+    assert alice is not None
+    live = await service.store.ratings.get("plakoto", alice.id)
+    keys = service.store.ratings._keys
+    await service.store.client.zadd(keys.elo_ratings("tapa"), {alice.id: 1488.0})
+    tapa = await service.store.ratings.get("tapa", alice.id)
+    await service.store.client.zadd(keys.pool_rating("plakoto"), {alice.id: 1.0})  # the live numbers lost
+    for part in ("rating", "experience", "record", "applied", "log", "last"):  # tapa's as if never logged
+        await service.store.client.delete(getattr(keys, f"pool_{part}")("tapa"))
+    await service.store.client.srem(keys.pools(), "tapa")
+    assert (await service.store.ratings.get("tapa", alice.id)).experience == 0
+    env = {**os.environ, "REDIS_URL": f"{redis_url}?prefix={prefix}", "TABLA_DATA_DIR": str(tmp_path),
+           "TABLA_LOG_LEVEL": "WARNING"}
+    done = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "bot", "ratings", "rebuild"], env=env,
+                                   capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "tabla: ratings rebuilt from 2 finished matches"
+    assert await service.store.ratings.get("plakoto", alice.id) == live
+    assert await service.store.ratings.get("tapa", alice.id) == tapa
+    assert await service.store.client.exists(keys.elo_ratings("tapa")) == 0
+
+
+async def test_the_console_shows_the_ratings_line(service: Service) -> None:
+    from bot.console import Console
+
+    out = io.StringIO()
+    console = Console(service, out, None, "alice")
+    assert await console.line("/play ai fevga to 1")
+    gid = (await service.store.games.active_for(
+        (await service.store.players.find("console", "alice")).id))[0]  # type: ignore[union-attr]
+    assert await console.line(f"/resign yes {gid}")
+    assert "Ratings (Fevga): alice 1490.0 (\u221210.0) · Computer 1510.0 (+10.0)" in out.getvalue()
