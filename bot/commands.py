@@ -260,6 +260,21 @@ def _standings(name: str, args: list[str]) -> Command:
     if len(words) == 1 and _SEASON.match(words[0]):
         return Command(name, value="season", season=words[0].upper())
     raise CommandError("/standings takes all, pin, or a season such as 2026-10 or 2026-Q4.")
+POOL_WORDS: dict[str, str] = {**{o.key: o.key for o in OFFERS}, **VARIANT_ALIASES}
+
+
+def _top(name: str, args: list[str]) -> Command:
+    """`/top [global] [pool]`: a pool is a game's word (`plakoto`, `tavli`, `tabla-cycle`; RATINGS.md RT-1)."""
+    words = [a.lower() for a in args]
+    everywhere = bool(words) and words[0] in ("global", "all")
+    if everywhere:
+        words = words[1:]
+    if words in (["tabla", "cycle"], ["tabla", "cycle=tabla"]):
+        words = ["tabla-cycle"]
+    if len(words) > 1 or (words and words[0] not in POOL_WORDS):
+        raise CommandError("/top takes global and one of: {pools}.", pools=", ".join(o.key for o in OFFERS))
+    return Command(name, target="global" if everywhere else None,
+                   variant=POOL_WORDS[words[0]] if words else None)
 
 
 def _remind(name: str, args: list[str]) -> Command:
@@ -347,6 +362,7 @@ TABLE: tuple[Spec, ...] = (
          _standings),
     Spec("season", "[monthly|quarterly|off]", "Keep monthly or quarterly seasons here", _season),
     Spec("stats", "[player]", "A player's results and ratings", _stats),
+    Spec("top", "[global] [game]", "The best rated players here, or everywhere", _top),
     Spec("rules", "[game|cube]", "The rules of a game, a match or the doubling cube", _rules),
     Spec("lang", "[chat] [code]", "Choose the language I answer you in", _lang, aliases=("language",)),
     Spec("deadline", "[hours]", "The time per move here, in hours", _deadline),

@@ -7,6 +7,8 @@ value (English by default).
 Only `game`, Pillow and the standard library are used; fonts are bundled.
 """
 
+from .chart import Line as ChartLine
+from .chart import StatsChart, render_stats
 from .layout import layout, layout_scene
 from .png import prepare, render_png, scene_png
 from .replay import MAX_FRAMES, pick_frames, render_replay
@@ -20,6 +22,7 @@ __all__ = [
     "MAX_FRAMES",
     "Arrow",
     "Banner",
+    "ChartLine",
     "Checker",
     "Die",
     "GameResult",
@@ -37,6 +40,7 @@ __all__ = [
     "Scene",
     "StandingLine",
     "StandingsPicture",
+    "StatsChart",
     "Words",
     "layout",
     "layout_scene",
@@ -45,5 +49,6 @@ __all__ = [
     "render_png",
     "render_replay",
     "render_standings",
+    "render_stats",
     "scene_png",
 ]

@@ -24,6 +24,7 @@ class Scripts:
         self.schedule_settle: AsyncScript = client.register_script(_source("schedule_settle"))
         self.counted_increment: AsyncScript = client.register_script(_source("counted_increment"))
         self.board_swap: AsyncScript = client.register_script(_source("board_swap"))
+        self.rating_apply: AsyncScript = client.register_script(_source("rating_apply"))
         self.player_read: AsyncScript = client.register_script(_source("player_read"))
         self.season_set: AsyncScript = client.register_script(_source("season_set"))
         self.season_roll: AsyncScript = client.register_script(_source("season_roll"))

@@ -16,12 +16,13 @@ from .errors import guarded
 from .games import GameRepository
 from .matches import MatchRepository
 from .players import PlayerRepository
+from .ratings import RatingRepository
 from .reviews import ReviewRepository
 from .schedule import ScheduleRepository
 from .seasons import SeasonRepository
 from .settings import Client, StoreSettings
 from .standing_cards import StandingCardRepository
-from .standings import RatingRepository, StandingsRepository
+from .standings import StandingsRepository
 
 
 class Store:
