@@ -66,6 +66,7 @@ async def close(svc: Core, item: DueItem) -> Notice | None:
     following = await svc.store.seasons.roll(chat, state.current, svc.clock())
     if following is None:  # another process closed it
         return None
+    await after_result(svc, chat)  # the chat's card turns to the new season
     lang = i18n.choose((await svc.chat_settings(chat)).language, default=svc.language)
     reply = await season_reply(svc, lang, chat, state.current, final=True)
     text = i18n.tr(lang, "Season {season} is over; season {next} begins.", season=state.current.name,

@@ -43,6 +43,7 @@ async def test_a_season_and_its_card_on_the_console(store: Store, tmp_path: Path
         assert [n.kind for n in notices] == ["season"]
         assert notices[0].reply.text.startswith("Season 2026-10 is over; season 2026-11 begins.")
         assert notices[0].reply.picture is not None
+        assert [n.kind for n in await service.tick()] == ["card"]  # the card turns to the new season
         assert await service.tick() == []
         assert len(list(tmp_path.glob("*.png"))) >= 2  # the card's pictures, saved where the console keeps them
     finally:

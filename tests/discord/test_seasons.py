@@ -127,7 +127,8 @@ async def test_a_season_and_its_card_through_discord(fake: FakeDiscord, adapter:
         end = [c for c in fake.calls if c.kind == "channel"][-1]
         assert words["over"] in end.content and "2026-Q2" in end.content and end.png is not None, end.content
         no_english(end.content, lang)
-        assert await ticked(again, restarted) == []
+        assert await ticked(again, restarted) == ["card"]  # posted once; the card turns to the new season
+        assert "2026-Q2" in fake.messages[card_id]["content"]
         now = await (await slash(fake, bob, "standings")).message()
         assert "2026-Q2" in now.content, now.content
         no_english(now.content, lang)

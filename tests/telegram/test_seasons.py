@@ -142,7 +142,8 @@ async def test_a_season_and_its_card_through_telegram(fake: FakeBotAPI, adapter:
         assert words["over"] in end.text and "2026-11" in end.text and words["final"] in end.text, end.text
         assert png_size(end.data)[0] == 800
         no_english(end.text, lang)
-        assert await ticked(fake, again, restarted) == [], "posted once"
+        assert await ticked(fake, again, restarted) == ["card"], "posted once; the card turns to the new season"
+        assert "2026-11" in card.text and card.edits == 3, card.text
 
         now = sent_of(fake, await say(fake, GROUP, bob.data, "/standings"))
         assert "2026-11" in now.text and words["all"] in now.text, now.text
