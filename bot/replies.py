@@ -66,6 +66,7 @@ class Caller:
     who: Identity
     chat: Chat
     command_id: str | None = None
+    admin: bool | None = None
 
     @property
     def language(self) -> str | None:
@@ -178,6 +179,8 @@ class Reply:
       has no private chat with the bot, this is said instead.
     - `lang`: the language the reply speaks (a board's), for the words an adapter adds to it (the board
       page's button in a private chat).
+    - `card`: the reply is the chat's standings card (`/standings pin`): the adapter posts it, pins it where
+      the bot may pin, and reports the message's id (`card_posted`), so that later notices edit it in place.
     """
 
     text: str
@@ -194,6 +197,7 @@ class Reply:
     repeat: bool = False
     unreachable: Unreachable | None = None
     lang: str | None = None
+    card: bool = False
 
     @property
     def board_key(self) -> str | None:
@@ -208,7 +212,7 @@ class Reply:
         return self.picture.data if self.picture is not None else None
 
 
-NoticeKind = Literal["reminder", "timeout", "resumed", "review", "other"]
+NoticeKind = Literal["reminder", "timeout", "resumed", "review", "season", "card", "other"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,9 +221,10 @@ class Notice:
     review) to `chat`.
 
     `to` is set when the notice should go to that player directly (a reminder by direct message); adapters
-    that cannot reach the player privately post it in `chat` instead. `ends`: the game whose result it
-    carries (a loss on time): that game's review summary is held until this notice is delivered
-    (`Core.result_out`).
+    that cannot reach the player privately post it in `chat` instead. `edit` is the id of a message of the bot
+    in `chat` to show the reply in place of (a standings card: its picture and text), instead of a new message.
+    `ends`: the game whose result it carries (a loss on time): that game's review summary is held until this
+    notice is delivered (`Core.result_out`).
     """
 
     chat: Chat
@@ -227,3 +232,4 @@ class Notice:
     to: Identity | None = None
     kind: NoticeKind = "other"
     ends: str | None = None
+    edit: str | None = None

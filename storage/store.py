@@ -16,11 +16,14 @@ from .errors import guarded
 from .games import GameRepository
 from .matches import MatchRepository
 from .players import PlayerRepository
+from .ratings import RatingRepository
 from .reviews import ReviewRepository
 from .schedule import ScheduleRepository
+from .seasons import SeasonRepository
 from .settings import Client, StoreSettings
 from .slots import SlotRepository
-from .standings import RatingRepository, StandingsRepository
+from .standing_cards import StandingCardRepository
+from .standings import StandingsRepository
 
 
 class Store:
@@ -59,6 +62,8 @@ class Store:
         self.attention = AttentionRepository(backend)
         self.boards = BoardRepository(backend)
         self.cards = CardRepository(backend)
+        self.seasons = SeasonRepository(backend)
+        self.standing_cards = StandingCardRepository(backend)
         self.reviews = ReviewRepository(backend)
         self.slots = SlotRepository(backend)
 
