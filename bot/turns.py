@@ -123,6 +123,7 @@ def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collectio
     `game` included."""
     steps: list[Step] = []
     pending: list[Event] = cascade_events(game)
+    rolled: list[Event] = []  # what a roll set off (a cascade), told after the roll's own line
     while game.phase != "over":
         if game.phase == "opening":
             w, b = roll(seed, game_id, rolls)
@@ -140,7 +141,7 @@ def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collectio
         if game.phase == "roll":
             game = game.roll(*roll(seed, game_id, rolls))
             rolls += 1
-            pending.extend(cascade_events(game))
+            rolled = cascade_events(game)
             continue
         if game.phase in ("decide", "answer"):
             if (game.answering or game.turn) not in computer:
@@ -164,6 +165,8 @@ def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collectio
             pending.append(Event("{side} cannot play {dice}." if staged else
                                  "{side} rolled {dice} and cannot move: the turn passes.",
                                  {"side": mover, "dice": dice}))
+            pending += rolled
+            rolled = []
             after = game.pass_turn()
             steps.append(Step(after, rolls, mover, format_dice(game.dice), "pass", tuple(pending), LastPlay(mover)))
             pending = cascade_events(after)
@@ -172,6 +175,8 @@ def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collectio
             pending.append(Event("{side} plays {dice}; the only play, {play}, was made." if staged else
                                  "{side} rolled {dice}; the only play, {play}, was made.",
                                  {"side": mover, "dice": dice, "play": plays[0].notation}))
+            pending += rolled
+            rolled = []
             steps.append(play_step(game, plays[0], rolls, tuple(pending)))
             game = steps[-1].game
             pending = cascade_events(game)
@@ -181,9 +186,11 @@ def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collectio
             pending.append(Event("{side} plays {dice}: {play}." if staged else
                                  "{side} rolled {dice} and played {play}.",
                                  {"side": mover, "dice": dice, "play": choice.notation}))
+            pending += rolled
+            rolled = []
             steps.append(play_step(game, choice, rolls, tuple(pending)))
             game = steps[-1].game
             pending = cascade_events(game)
         else:
             break
-    return Advance(tuple(steps), game, rolls, tuple(pending))
+    return Advance(tuple(steps), game, rolls, tuple(pending + rolled))

@@ -57,3 +57,25 @@ def test_the_ascii_board_says_what_its_turn_count_is() -> None:
     text = render_ascii(Position.from_tpn(f"{points} w 0/0/0 0/0/0 t0/1", variant("gulbara")))
     last = text.splitlines()[-1]
     assert "turns rolled" in last and "4th" in last, last
+
+
+def test_a_cascade_is_announced_after_its_roll() -> None:
+    """Issue 27: "{side}'s double cascades" came before "{side} rolled 5-5 …": the roll is told first."""
+    from bot.turns import advance
+    from game import Position, Side, variant
+    from game.flow import Game
+
+    v = variant("gulbara")
+    points = ",".join("B15" if p == 1 else "W15" if p == 24 else "" for p in range(1, 25))
+    game = Game.resume(v, Position.from_tpn(f"{points} w 0/0/0 0/0/0 t3/3", v), None)
+    told = []
+    for seed in range(40):
+        adv = advance(game, f"{seed:064x}", "casc", 10, {Side.WHITE, Side.BLACK})
+        for step in adv.steps:
+            messages = [e.message for e in step.events]
+            cascades = [i for i, m in enumerate(messages) if "double cascades" in m]
+            rolled = [i for i, m in enumerate(messages) if "rolled {dice}" in m]
+            if cascades and rolled:
+                told.append(seed)
+                assert rolled[0] < cascades[0], messages
+    assert told, "no cascade in 40 games"
