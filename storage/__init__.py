@@ -32,6 +32,8 @@ Repositories on `Store`:
 - `schedule`: claim_due(now, limit, lease) hands each due reminder or deadline to exactly one process; done.
 - `boards`: each match's last board message per chat platform (swap, swap_newer: the buttons to retire).
 - `cards`: Telegram's inline challenge cards (post, get, take exactly once).
+- `tournaments`: create, get, in_chat, and every change (join, leave/withdraw, start, attach a match, result,
+  cancel) as one versioned write of the whole record (`tournaments.py`).
 
 Errors: `StorageError` and its kinds `StoreUnavailable` (Redis down or silent: retry later; the store
 reconnects by itself), `NotFound`, `AlreadyExists`, `VersionConflict`, `UnknownSchemaVersion`, and
@@ -81,6 +83,7 @@ from .schedule import ScheduleRepository
 from .settings import StoreSettings
 from .standings import DEFAULT_RATING, RatingRepository, Standing, StandingsRepository
 from .store import Store
+from .tournaments import Pairing, TournamentRecord, TournamentRefused, TournamentRepository
 
 __all__ = [
     "CHALLENGE_TTL",
@@ -110,6 +113,7 @@ __all__ = [
     "MoveLogEntry",
     "NotFound",
     "NotRedis",
+    "Pairing",
     "PlayerRecord",
     "PlayerRepository",
     "PreferenceRepository",
@@ -122,6 +126,9 @@ __all__ = [
     "Store",
     "StoreSettings",
     "StoreUnavailable",
+    "TournamentRecord",
+    "TournamentRefused",
+    "TournamentRepository",
     "UnknownSchemaVersion",
     "VersionConflict",
     "connect",
