@@ -102,5 +102,7 @@ async def advance_match(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[
                 await svc.store.standings.record_match(match.chat, f"m:{match.id}", winner, loser)
             if match.target > 1:
                 lines.append(ctx.t("{name} wins the match.", name=names[engine.winner]))
+            if svc.match_over is not None:
+                lines += await svc.match_over(svc, ctx, new)
         return lines
     return []

@@ -12,6 +12,7 @@ from .png import prepare, render_png, scene_png
 from .replay import MAX_FRAMES, pick_frames, render_replay
 from .scene import GameResult, LastMove, LastPlay, MatchScore, PendingStage, ResultLike, Scene
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
+from .tables import Bracket, Crosstable, Duel, TournamentPicture, tournament_png
 from .words import ENGLISH, Words
 
 __all__ = [
@@ -19,8 +20,11 @@ __all__ = [
     "MAX_FRAMES",
     "Arrow",
     "Banner",
+    "Bracket",
     "Checker",
+    "Crosstable",
     "Die",
+    "Duel",
     "GameResult",
     "Label",
     "LastMove",
@@ -34,6 +38,7 @@ __all__ = [
     "ResultLike",
     "Ring",
     "Scene",
+    "TournamentPicture",
     "Words",
     "layout",
     "layout_scene",
@@ -42,4 +47,5 @@ __all__ = [
     "render_png",
     "render_replay",
     "scene_png",
+    "tournament_png",
 ]
