@@ -106,17 +106,22 @@ async def _names(svc: Core, ctx: Ctx, record: TournamentRecord) -> dict[str, str
     return {p: await _name(svc, ctx, p) for p in record.players}
 
 
+REFUSALS = {  # what the store's refusals (`TournamentRefused.reason`) tell the player
+    "closed": "Tournament #{id} is not open for that any more.",
+    "changed": "Tournament #{id} is not open for that any more.",
+    "taken": "Tournament #{id} is not open for that any more.",
+    "joined": "You are in tournament #{id} already.",
+    "full": "Tournament #{id} is full ({n} players).",
+    "absent": "You are not a player of tournament #{id}.",
+    "withdrawn": "You have withdrawn from tournament #{id} already.",
+    "few": "Tournament #{id} needs at least {n} players to start.",
+}
+
+
 def _refused(ctx: Ctx, record: TournamentRecord, exc: TournamentRefused) -> Refusal:
-    messages = {
-        "closed": "Tournament #{id} is not open for that any more.",
-        "joined": "You are in tournament #{id} already.",
-        "full": "Tournament #{id} is full ({n} players).",
-        "absent": "You are not a player of tournament #{id}.",
-        "withdrawn": "You have withdrawn from tournament #{id} already.",
-        "few": "Tournament #{id} needs at least {n} players to start.",
-    }
-    return Refusal(messages.get(exc.reason, "Tournament #{id} is not open for that any more."), id=record.id,
-                   n=MOST_PLAYERS if exc.reason == "full" else formats.LEAST[record.format])
+    reason = exc.reason if exc.reason in REFUSALS else "closed"
+    return Refusal(REFUSALS[reason], id=record.id,
+                   n=MOST_PLAYERS if reason == "full" else formats.LEAST[record.format])
 
 
 async def join(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
@@ -288,11 +293,12 @@ async def listing(svc: Core, ctx: Ctx) -> Reply:
         return Reply(ctx.t("No tournaments here. /tournament new opens one."))
     state = {OPEN: ctx.t("open"), RUNNING: ctx.t("playing"), FINISHED: ctx.t("finished")}
     lines = [ctx.t("Tournaments here:")]
-    for t in found:
-        lines.append(f"#{t.id} {words.title(ctx.lang, t.variant, t.options)}, {_format(ctx, t.format)} — "
-                     f"{state[t.state]}, " + ctx.tn("{n} player", "{n} players", len(t.players), n=len(t.players)))
-    joinable = [Button(ctx.t("Join #{id}", id=t.id), Action(Verb.JOIN, t.id).pack(), "success")
-                for t in found if t.state == OPEN][:5]
+    for each in found:
+        count = ctx.tn("{n} player", "{n} players", len(each.players), n=len(each.players))
+        lines.append(f"#{each.id} {words.title(ctx.lang, each.variant, each.options)}, {_format(ctx, each.format)} — "
+                     f"{state[each.state]}, {count}")
+    joinable = [Button(ctx.t("Join #{id}", id=each.id), Action(Verb.JOIN, each.id).pack(), "success")
+                for each in found if each.state == OPEN][:5]
     return Reply("\n".join(lines), buttons=(tuple(joinable),) if joinable else ())
 
 

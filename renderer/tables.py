@@ -17,10 +17,10 @@ from .text import clean, fit
 
 PAD = 24
 ROW = 48
-TEXT = 26
+TEXT = 28
 SMALL = 22
-CELL = 74
-NAME = 250
+CELL = 66
+NAME = 230
 GOLD = T.ACCENT
 WON: T.RGB = (74, 150, 98)
 LOST: T.RGB = (150, 70, 58)
@@ -74,6 +74,8 @@ class TournamentPicture:
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, fill: T.RGB, width: int,
           bold: bool = True, anchor: str = "lm") -> None:
+    if not text:
+        return
     fitted = fit(clean(text, "?", bold), size, width, bold)
     with LOCK:
         draw.text(xy, fitted.text, font=font(size, bold, fitted.complex_script), fill=fill, anchor=anchor)
@@ -119,7 +121,7 @@ def _draw_table(img: Image.Image, t: Crosstable, top: int) -> int:
             won = t.wins[i][j]
             if won is not None:
                 draw.rectangle((cx + 3, ry + 5, cx + CELL - 3, ry + ROW - 5), fill=WON if won else LOST)
-            _text(draw, (cx + CELL // 2, ry + ROW // 2), t.cells[i][j], SMALL, T.NUMBER, CELL - 6, anchor="mm")
+            _text(draw, (cx + CELL // 2, ry + ROW // 2), t.cells[i][j], 24, T.NUMBER, CELL - 6, anchor="mm")
         for k, value in enumerate(t.totals[i]):
             _text(draw, (total_x + k * (CELL + 16) + (CELL + 16) // 2, ry + ROW // 2), value, TEXT,
                   GOLD if lead else T.PANEL_TEXT, CELL + 12, anchor="mm")
@@ -128,33 +130,39 @@ def _draw_table(img: Image.Image, t: Crosstable, top: int) -> int:
     return y + ROW * (n + 1) + PAD
 
 
-BOX_W = 270
+BOX_W = 236
 BOX_H = 84
-GAP_X = 40
+GAP_X = 32
 
 
 def _bracket_size(b: Bracket) -> tuple[int, int]:
     first = max(1, len(b.rounds[0])) if b.rounds else 1
-    return PAD * 2 + len(b.rounds) * (BOX_W + GAP_X) + BOX_W, 54 + first * (BOX_H + 24) + PAD
+    return PAD * 2 + len(b.rounds) * (BOX_W + GAP_X) + BOX_W, 84 + first * (BOX_H + 24) + PAD
 
 
 def _draw_bracket(img: Image.Image, b: Bracket, top: int) -> int:
     draw = ImageDraw.Draw(img)
     _text(draw, (PAD, top + 24), b.caption, TEXT, T.PANEL_TEXT, img.width - 2 * PAD)
-    y0 = top + 54
+    y0 = top + 84
     first = max(1, len(b.rounds[0])) if b.rounds else 1
     slot = BOX_H + 24
     centres: list[list[int]] = []
+    byes: list[list[bool]] = []
     for r, duels in enumerate(b.rounds):
         x = PAD + r * (BOX_W + GAP_X)
         span = slot * first // max(1, len(duels))
         row: list[int] = []
+        byes.append([d.a is None and d.b is None for d in duels])
         _text(draw, (x + BOX_W // 2, y0 - 4), b.round_names[r], SMALL, T.PANEL_MUTED, BOX_W, anchor="mb")
         for i, d in enumerate(duels):
             cy = y0 + span * i + span // 2
             row.append(cy)
+            if byes[r][i]:  # a bye: nothing to draw, the seed waits in the next round
+                continue
             if r > 0:
-                for prev in centres[r - 1][2 * i: 2 * i + 2]:
+                for prev, bye in zip(centres[r - 1][2 * i: 2 * i + 2], byes[r - 1][2 * i: 2 * i + 2], strict=True):
+                    if bye:
+                        continue
                     mid = x - GAP_X // 2
                     draw.line((x - GAP_X, prev, mid, prev), fill=T.TRAY_LINE, width=3)
                     draw.line((mid, prev, mid, cy), fill=T.TRAY_LINE, width=3)
@@ -166,7 +174,7 @@ def _draw_bracket(img: Image.Image, b: Bracket, top: int) -> int:
                 won = d.winner == k
                 if won:
                     draw.rectangle((x + 2, ly - BOX_H // 4 + 2, x + 7, ly + BOX_H // 4 - 2), fill=GOLD)
-                shown = "—" if name is None else (name or "…")
+                shown = name or ""
                 colour = GOLD if won else (T.PANEL_MUTED if d.winner is not None or not name else T.PANEL_TEXT)
                 _text(draw, (x + 16, ly), shown, TEXT if name else SMALL, colour, BOX_W - 80, bold=won)
                 _text(draw, (x + BOX_W - 12, ly), score, TEXT, colour, 64, anchor="rm")
@@ -177,7 +185,7 @@ def _draw_bracket(img: Image.Image, b: Bracket, top: int) -> int:
         cy = centres[-1][0]
         draw.line((x - GAP_X, cy, x, cy), fill=T.TRAY_LINE, width=3)
         draw.rounded_rectangle((x, cy - 30, x + BOX_W, cy + 30), 30, fill=GOLD if b.champion else T.PANEL)
-        _text(draw, (x + BOX_W // 2, cy), b.champion or "★", TEXT, T.ACCENT_DARK, BOX_W - 24, anchor="mm")
+        _text(draw, (x + BOX_W // 2, cy), b.champion, TEXT, T.ACCENT_DARK, BOX_W - 24, anchor="mm")
     return y0 + first * slot + PAD
 
 

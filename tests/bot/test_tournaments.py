@@ -35,6 +35,9 @@ async def opened(service: Service, people: list[Identity], line: str) -> str:
     return tid
 
 
+SAID: list[str] = []  # every answer to a resignation in `finish_games`, newest last
+
+
 async def finish_games(service: Service, tid: str, people: list[Identity], *, skip: set[str] = frozenset(),
                        rounds: int = 50) -> TournamentRecord:
     """Resign, in turn, a game of each tournament match going on (the loser: the player later in `people`)."""
@@ -54,6 +57,7 @@ async def finish_games(service: Service, tid: str, people: list[Identity], *, sk
             loser = ids[p.a or ""] if loser is ids[p.b or ""] else ids[p.b or ""]
         reply = await say(service, loser, f"/resign yes {game}")
         assert reply.ok, reply.text
+        SAID.append(reply.text)
     raise AssertionError("the tournament did not end")
 
 
@@ -85,7 +89,7 @@ async def test_round_robin_of_four_with_a_withdrawal(service: Service, notices: 
     record = await service.store.tournaments.get(tid)
     ids = {(await service.ensure(p)).id: p for p in people}
     dan = (await service.ensure(DAN)).id
-    played = [p for p in record.pairings if dan in p.players()][0]
+    played = next(p for p in record.pairings if dan in p.players())
     match = await service.store.matches.get(played.match or "")
     assert (await say(service, DAN, f"/resign yes {match.games[-1]}")).ok
     left = await say(service, DAN, f"/tournament leave {tid}")
@@ -95,10 +99,10 @@ async def test_round_robin_of_four_with_a_withdrawal(service: Service, notices: 
     assert sum(p.walkover for p in dans) == 2 and sum(not p.walkover and p.done for p in dans) == 1
     record = await finish_games(service, tid, people)
     assert record.state == "finished" and record.winner == (await service.ensure(ALICE)).id
-    final = [n for n in notices if n.reply.picture is None and "wins tournament" in n.reply.text]
+    assert f"alice wins tournament #{tid}\n" in SAID[-1] and "Final places: 1. alice" in SAID[-1], SAID[-1]
     table = await say(service, BOB, f"/tournament table {tid}")
-    assert "1. alice" in table.text and "w/o" in table.text
-    assert ids
+    assert "1. alice: 3 won of 3" in table.text and "4. dan (w/o): 0 won of 3" in table.text, table.text
+    assert len(ids) == 4
 
 
 def again_refused(reply: Reply) -> bool:
@@ -132,3 +136,25 @@ async def test_bad_input_changes_nothing(service: Service) -> None:
         assert not reply.ok, line
     assert await service.store.tournaments.in_chat(CHAT.key) == []
     assert Chat
+
+
+@pytest.mark.parametrize("lang", ["bg", "el"])
+async def test_a_knockout_in_bulgarian_and_greek_has_no_english(service: Service, notices: list[Notice],
+                                                                 lang: str) -> None:
+    from .test_no_english import IDS, english_words, texts_of
+
+    people = [ALICE, BOB, CAROL]
+    for who in people:
+        assert (await say(service, who, f"/lang {lang}")).ok
+    replies = [await say(service, ALICE, "/tournament new tapa to 1 format knockout")]
+    tid = re.findall(r"#(\w+)", replies[0].text)[0]
+    IDS.add(tid)
+    replies += [await say(service, who, f"/tournament join {tid}") for who in people[1:]]
+    replies += [await say(service, BOB, f"/tournament start {tid}"), await say(service, BOB, "/tournament nonsense"),
+                await say(service, ALICE, f"/tournament start {tid}"), await say(service, ALICE, "/tournament")]
+    record = await finish_games(service, tid, people)
+    assert record.state == "finished"
+    replies += [await say(service, CAROL, f"/tournament table {tid}"), await say(service, CAROL, "/help")]
+    texts = [t for r in replies for t in texts_of(r)] + [t for n in notices for t in texts_of(n.reply)]
+    found = {word for text in texts for word in english_words(text, {"alice", "bob", "carol"})}
+    assert not found, [t for t in texts if any(w in t for w in found)]
