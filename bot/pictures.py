@@ -45,15 +45,15 @@ def _crosstable(lang: str, record: TournamentRecord, names: Mapping[str, str], r
         line: list[str] = []
         marks: list[bool | None] = []
         for them in order:
-            p = found.get((me, them))
-            if p is None or not p.done:
+            met = found.get((me, them))
+            if met is None or not met.done:
                 line.append("")
                 marks.append(None)
                 continue
-            mine = p.score[0] if p.a == me else p.score[1]
-            theirs = p.score[1] if p.a == me else p.score[0]
-            won = (p.winner == 0) == (p.a == me)
-            line.append("w/o" if p.walkover else f"{mine}–{theirs}")
+            mine = met.score[0] if met.a == me else met.score[1]
+            theirs = met.score[1] if met.a == me else met.score[0]
+            won = (met.winner == 0) == (met.a == me)
+            line.append("w/o" if met.walkover else f"{mine}–{theirs}")
             marks.append(won)
         cells.append(tuple(line))
         wins.append(tuple(marks))

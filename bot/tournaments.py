@@ -173,10 +173,14 @@ async def start(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
                   n=len(record.players), players=", ".join(names[p] for p in record.players))
     text += " " + ctx.tn("{n} match starts now; each posts its first board here.",
                          "{n} matches start now; each posts its first board here.", ready, n=ready)
+    picture = await _picture(svc, ctx, record, ratings)
+    svc.spawn(_open_play(svc, ctx, record, names), f"tournament-{record.id}")  # after this answer
+    return Reply(text, picture=picture)
+
+
+async def _open_play(svc: Core, ctx: Ctx, record: TournamentRecord, names: Mapping[str, str]) -> None:
     await _tell_players(svc, ctx, record, names)
     await launch(svc, ctx, record)
-    record = await svc.store.tournaments.get(record.id)
-    return Reply(text, picture=await _picture(svc, ctx, record, ratings))
 
 
 async def _tell_players(svc: Core, ctx: Ctx, record: TournamentRecord, names: Mapping[str, str]) -> None:
@@ -245,11 +249,16 @@ async def match_over(svc: Core, ctx: Ctx, match: MatchRecord) -> list[str]:
     lines = [ctx.t("Tournament #{id}: {winner} beats {loser} {a}–{b}.", id=tid, winner=await _name(svc, ctx, winner),
                    loser=await _name(svc, ctx, loser), a=max(match.score), b=min(match.score))]
     lines += await _after_change(svc, ctx, after, ratings)
-    picture = await _picture(svc, ctx, after, ratings)
-    if svc.notify is not None and picture is not None:
-        await svc.notify(Notice(Chat.from_key(after.chat), Reply(ctx.t("Tournament #{id}: the table after this "
-                                                                       "result.", id=tid), picture=picture)))
+    if svc.notify is not None and svc.render is not None:
+        svc.spawn(_post_table(svc, ctx, after, ratings), f"tournament-table-{tid}")  # after the result's answer
     return lines
+
+
+async def _post_table(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: Mapping[str, float]) -> None:
+    picture = await _picture(svc, ctx, record, ratings)
+    if svc.notify is not None and picture is not None:
+        text = ctx.t("Tournament #{id}: the table after this result.", id=record.id)
+        await svc.notify(Notice(Chat.from_key(record.chat), Reply(text, picture=picture)))
 
 
 async def _after_change(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: Mapping[str, float]) -> list[str]:

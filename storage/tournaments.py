@@ -207,7 +207,7 @@ def settled(record: TournamentRecord) -> TournamentRecord:
                 won = p.a if p.winner == 0 else p.b
                 nxt = record.pairing(p.next)
                 if (nxt.a, nxt.b)[p.slot] is None:
-                    record = record.with_pairing(replace(nxt, **{"ab"[p.slot]: won}))
+                    record = record.with_pairing(replace(nxt, a=won) if p.slot == 0 else replace(nxt, b=won))
                     changed = True
     return record
 

@@ -80,6 +80,7 @@ async def test_round_robin_of_four_with_a_withdrawal(service: Service, notices: 
     started = await say(service, ALICE, f"/tournament start {tid}")
     assert started.ok, started.text
     assert "6 matches start now" in started.text
+    await service.settle(30)
     boards = [n for n in notices if n.reply.game_id]
     assert len(boards) == 6 and all(n.chat == CHAT for n in boards)
     private = [n for n in notices if n.to is not None]
