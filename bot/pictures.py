@@ -63,6 +63,14 @@ def _crosstable(lang: str, record: TournamentRecord, names: Mapping[str, str], r
                       tuple(r.withdrawn for r in rows), leader=any(r.played for r in rows))
 
 
+def round_name(lang: str, r: int, rounds: int) -> str:
+    """Knockout round `r` of `rounds`: "Final", "Semi-finals", else "Round r"."""
+    left = rounds - r
+    if left == 0:
+        return i18n.tr(lang, "Final")
+    return i18n.tr(lang, "Semi-finals") if left == 1 else i18n.tr(lang, "Round {n}", n=r)
+
+
 def _bracket(lang: str, record: TournamentRecord, ko: list[Pairing], names: Mapping[str, str]) -> Bracket:
     rounds = max(int(p.stage[2:]) for p in ko)
     size = 1 << rounds
@@ -83,11 +91,7 @@ def _bracket(lang: str, record: TournamentRecord, ko: list[Pairing], names: Mapp
                 sa = sb = ""
             row.append(Duel(a, b, sa, sb, p.winner))
         duels.append(tuple(row))
-    labels = []
-    for r in range(1, rounds + 1):
-        left = rounds - r
-        labels.append(i18n.tr(lang, "Final") if left == 0 else i18n.tr(lang, "Semi-finals") if left == 1 else
-                      i18n.tr(lang, "Round {n}", n=r))
+    labels = [round_name(lang, r, rounds) for r in range(1, rounds + 1)]
     champion = names.get(record.winner, record.winner) if record.winner and record.format != "roundrobin" else ""
     caption = i18n.tr(lang, "Knockout of the section winners") if record.format == "sections" else ""
     return Bracket(caption, tuple(duels), tuple(labels), champion or "")

@@ -325,11 +325,13 @@ async def _text_table(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: Ma
                 lines.append(ctx.t("{place}. {name}{mark}: {wins} won of {played}, points {won}–{lost}",
                                    place=place, name=names.get(row.player, row.player), mark=mark, wins=row.wins,
                                    played=row.played, won=row.won, lost=row.lost))
-    ko = [p for p in record.pairings if p.stage.startswith("ko") and p.done]
-    for p in ko:
-        a, b = names.get(p.a or "", "?"), names.get(p.b or "", "?")
-        score = "w/o" if p.walkover else f"{p.score[0]}–{p.score[1]}"
-        lines.append(ctx.t("Round {n}: {a} – {b} {score}", n=p.stage[2:], a=a, b=b, score=score))
+    rounds = max((int(p.stage[2:]) for p in record.pairings if p.stage.startswith("ko")), default=0)
+    for p in record.pairings:
+        if p.stage.startswith("ko") and p.done:
+            a, b = names.get(p.a or "", "?"), names.get(p.b or "", "?")
+            score = "w/o" if p.walkover else f"{p.score[0]}–{p.score[1]}"
+            lines.append(ctx.t("{round}: {a} – {b} {score}", round=pictures.round_name(ctx.lang, int(p.stage[2:]),
+                                                                                      rounds), a=a, b=b, score=score))
     if record.state == FINISHED:
         order = formats.placing(record, ratings)
         lines.append(ctx.t("Final places: {places}.", places=", ".join(

@@ -3,13 +3,14 @@ knockout of 5 with byes, sections of 9; refusals that change nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
 
 from bot.replies import Caller, Chat, Identity, Notice, Reply
 from bot.service import Service
-from storage import TournamentRecord
+from storage import MatchRecord, TournamentRecord
 
 from .conftest import ALICE, BOB, CAROL, CHAT
 
@@ -35,6 +36,17 @@ async def opened(service: Service, people: list[Identity], line: str) -> str:
     return tid
 
 
+async def started_match(service: Service, match_id: str) -> MatchRecord:
+    """The match once its first game is listed and its opening stored (a pairing is claimed for its match before
+    the game exists, and the opening roll follows)."""
+    for _ in range(300):
+        match = await service.store.matches.get(match_id)
+        if match.games and (await service.store.games.get(match.games[-1])).version > 1:
+            return match
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"match {match_id} has no game")
+
+
 SAID: list[str] = []  # every answer to a resignation in `finish_games`, newest last
 
 
@@ -50,7 +62,7 @@ async def finish_games(service: Service, tid: str, people: list[Identity], *, sk
         going = [p for p in record.pairings if p.match and not p.done]
         assert going, f"stuck: {record.pairings}"
         p = going[0]
-        match = await service.store.matches.get(p.match or "")
+        match = await started_match(service, p.match or "")
         game = match.games[-1]
         loser = max((ids[p.a or ""], ids[p.b or ""]), key=people.index)
         if loser.user_id in skip:
@@ -91,7 +103,7 @@ async def test_round_robin_of_four_with_a_withdrawal(service: Service, notices: 
     ids = {(await service.ensure(p)).id: p for p in people}
     dan = (await service.ensure(DAN)).id
     played = next(p for p in record.pairings if dan in p.players())
-    match = await service.store.matches.get(played.match or "")
+    match = await started_match(service, played.match or "")
     assert (await say(service, DAN, f"/resign yes {match.games[-1]}")).ok
     left = await say(service, DAN, f"/tournament leave {tid}")
     assert "withdraws" in left.text, left.text

@@ -11,6 +11,7 @@ from bot.actions import Verb
 from bot.runner import Router
 from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
+from tests.bot.test_tournaments import started_match
 
 from .fake_bot_api import FakeBotAPI, Player, group, sent_of
 from .play import actions, say, tap
@@ -62,7 +63,7 @@ async def test_a_round_robin_of_four_with_a_withdrawal(fake: FakeBotAPI, adapter
     record = await service.store.tournaments.get(tid)
     dan = next(pid for pid, p in ids.items() if p.uid == 2004)
     for pairing in [p for p in record.pairings if dan in p.players()][:1]:
-        match = await service.store.matches.get(pairing.match or "")
+        match = await started_match(service, pairing.match or "")
         await said(fake, PEOPLE[3], f"/resign yes {match.games[-1]}", "Dan resigns")
     await said(fake, PEOPLE[3], f"/tournament leave {tid}", "Dan withdraws from tournament")
     last = ""
@@ -73,13 +74,17 @@ async def test_a_round_robin_of_four_with_a_withdrawal(fake: FakeBotAPI, adapter
             break
         pairing = going[0]
         loser = max((ids[pairing.a or ""], ids[pairing.b or ""]), key=PEOPLE.index)
-        match = await service.store.matches.get(pairing.match or "")
+        match = await started_match(service, pairing.match or "")
         last = await said(fake, loser, f"/resign yes {match.games[-1]}", "resigns")
     record = await service.store.tournaments.get(tid)
     assert record.state == "finished"
     assert f"Alice wins tournament #{tid}\n" in last and "Final places: 1. Alice" in last, last
     table = await said(fake, PEOPLE[1], f"/tournament table {tid}", "matches to 1, a round robin.")
     assert "1. Alice: 3 won of 3" in table and "4. Dan (w/o): 0 won of 3" in table, table
-    pictures = [c for c in fake.calls if c.method == "sendPhoto" and "the table after this result" in
-                str(c.params.get("caption"))]
+    for _ in range(300):  # drawn in the background, after each result's answer
+        pictures = [c for c in fake.calls if c.method == "sendPhoto" and "the table after this result" in
+                    str(c.params.get("caption"))]
+        if len(pictures) >= 4:
+            break
+        await asyncio.sleep(0.1)
     assert len(pictures) >= 4, "a table picture after each match's result"
