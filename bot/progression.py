@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 
 from game import CYCLES, Game, Match, Side, match_spec
-from storage import DueItem, DueKind, GameRecord, MatchRecord, MoveLogEntry, StoreUnavailable, VersionConflict
+from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
 from . import dice, results, views, words
 from .context import Ctx
@@ -25,16 +25,14 @@ from .turns import Advance, Event, Step, advance
 
 
 async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str], players: tuple[str, str],
-                      target: int, *, claim: Callable[[MatchRecord], Awaitable[None]] | None = None) -> Reply:
-    """Create a match and its first game, make the opening roll and answer with the board. `claim` runs on the
-    new match before its first game exists (a tournament's pairing claimed for it); what it raises stops here."""
+                      target: int, *, match_id: str | None = None) -> Reply:
+    """Create a match (with the id `match_id` when given: a tournament claims its pairing for that id first) and
+    its first game, make the opening roll and answer with the board."""
     spec = match_spec(name, dict(options))
     v = spec.variant
     now = svc.clock()
     match = await svc.store.matches.create(variant=v.name, options=dict(options), players=players, target=target,
-                                           starts_next=-1, chat=ctx.chat.key, now=now)
-    if claim is not None:
-        await claim(match)
+                                           starts_next=-1, chat=ctx.chat.key, now=now, match_id=match_id)
     record = await create_game(svc, match, 0, None, v, Match.start(spec, target).cube())
     try:
         await svc.store.attention.mark(record.id, now)  # cleared once the opening is stored (`bot.resume`)

@@ -216,17 +216,17 @@ async def launch(svc: Core, ctx: Ctx, record: TournamentRecord) -> None:
 
 
 async def _begin(svc: Core, ctx: Ctx, record: TournamentRecord, pairing: Pairing) -> Reply | None:
+    """Claim `pairing` for a fresh match id, then create that match and its first game (so a pairing that two
+    processes see ready starts once, and no match is made for a lost claim)."""
     assert pairing.a is not None and pairing.b is not None
-
-    async def claim(match: MatchRecord) -> None:
-        await svc.store.tournaments.link(match.id, record.id)
-        await svc.store.tournaments.attach(record.id, pairing.key, match.id)
-
+    match_id = svc.store.tournaments.new_match_id()
+    await svc.store.tournaments.link(match_id, record.id)
     try:
-        return await start_match(svc, ctx, record.variant, record.options, (pairing.a, pairing.b), record.target,
-                                 claim=claim)
+        await svc.store.tournaments.attach(record.id, pairing.key, match_id)
     except TournamentRefused:
         return None  # another process started it, or the tournament ended meanwhile
+    return await start_match(svc, ctx, record.variant, record.options, (pairing.a, pairing.b), record.target,
+                             match_id=match_id)
 
 
 async def match_over(svc: Core, ctx: Ctx, match: MatchRecord) -> list[str]:

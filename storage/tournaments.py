@@ -25,6 +25,7 @@ from typing import Any
 from . import codec
 from .backend import Repository
 from .errors import AlreadyExists, NotFound, VersionConflict, guarded
+from .ids import new_id
 from .versioned import compare_and_set
 
 OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
@@ -331,6 +332,11 @@ class TournamentRepository(Repository):
     async def attach(self, tid: str, key: str, match_id: str) -> TournamentRecord:
         """Claim pairing `key` for match `match_id` (exactly one claim wins; link the match first)."""
         return await self.change(tid, lambda r: attached(r, key, match_id))
+
+    @staticmethod
+    def new_match_id() -> str:
+        """A fresh id for a tournament's match, to claim its pairing with before the match exists."""
+        return new_id()
 
     @guarded
     async def link(self, match_id: str, tid: str) -> None:

@@ -1,0 +1,98 @@
+"""A tournament of N players (default 64: eight sections of 8, then a knockout of their 8 winners), every match
+played by the computer on both sides (tawula to 1: the heuristic, the fastest computer), through the service
+and the local Redis. Checks that no match is stuck and that the table agrees with the results recomputed from
+the stored matches; prints the time taken and a JSON line. Reviews of finished games are left out (`--reviews`
+keeps them).
+
+    python -m bench.tournament [--players 64] [--reviews]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import time
+import uuid
+from dataclasses import replace
+
+from bot import formats, review
+from bot.replies import Caller, Chat, Identity
+from bot.service import Service
+from game import Side
+from storage import GameRecord, MatchRecord, connect
+
+REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
+CHAT = Chat("console", "bench-tournament")
+
+
+class Computers(Service):
+    """A service on which the computer plays both sides of every game."""
+
+    async def computer_sides(self, record: GameRecord | MatchRecord) -> set[Side]:
+        return {Side.WHITE, Side.BLACK}
+
+
+async def run(players: int, reviews: bool, fmt: str, limit: float) -> dict[str, object]:
+    if not reviews:
+        review.follow = lambda *args, **kwargs: None  # type: ignore[assignment]
+    prefix = f"bench-tournament-{uuid.uuid4().hex[:8]}"
+    store = await connect(REDIS, prefix=prefix)
+    svc = Computers(store, render=None)
+    people = [Identity("console", f"u{i:02d}", f"Player {i:02d}", username=f"u{i:02d}") for i in range(players)]
+    try:
+        began = time.perf_counter()
+        opened = await svc.handle(Caller(people[0], CHAT), f"/tournament new tawula to 1 format {fmt}")
+        tid = opened.text.split("#")[1].split(" ")[0]
+        for who in people[1:]:
+            assert (await svc.handle(Caller(who, CHAT), f"/tournament join {tid}")).ok
+        started = await svc.handle(Caller(people[0], CHAT), f"/tournament start {tid}")
+        assert started.ok, started.text
+        while time.perf_counter() - began < limit:
+            record = await svc.store.tournaments.get(tid)
+            if record.state == "finished":
+                break
+            await asyncio.sleep(0.2)
+        await svc.settle(30)
+        seconds = time.perf_counter() - began
+        record = await svc.store.tournaments.get(tid)
+        stuck = [p.key for p in record.pairings if not p.done]
+        rebuilt = []  # every result again, read from its stored match
+        for p in record.pairings:
+            match = await svc.store.matches.get(p.match) if p.match else None
+            if match is None or match.winner is None:
+                stuck.append(p.key)
+                rebuilt.append(replace(p, winner=None, score=(0, 0)))
+                continue
+            score = match.score if match.players[0] == p.a else (match.score[1], match.score[0])
+            rebuilt.append(replace(p, winner=0 if match.players[match.winner] == p.a else 1, score=score))
+        recomputed = replace(record, pairings=tuple(rebuilt))
+        agree = recomputed.pairings == record.pairings
+        groups: list[int | None] = list(range(formats.section_count(record))) or [None]
+        for k in groups:
+            agree &= formats.table(recomputed, {}, k) == formats.table(record, {}, k)
+        agree &= formats.champion(recomputed, {}) == record.winner
+        return {"players": players, "format": fmt, "matches": len(record.pairings), "finished":
+                record.state == "finished", "stuck": len(stuck), "table_agrees": agree, "seconds": round(seconds, 1),
+                "matches_per_second": round(len(record.pairings) / seconds, 2), "load": os.getloadavg()[0]}
+    finally:
+        keys = [k async for k in store.client.scan_iter(match=f"{prefix}:*", count=1000)]
+        for i in range(0, len(keys), 500):
+            await store.client.delete(*keys[i:i + 500])
+        svc.close()
+        await store.aclose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=64)
+    parser.add_argument("--format", default="sections")
+    parser.add_argument("--reviews", action="store_true")
+    parser.add_argument("--limit", type=float, default=900.0, help="give up after this many seconds")
+    args = parser.parse_args()
+    print(json.dumps(asyncio.run(run(args.players, args.reviews, args.format, args.limit))))
+
+
+if __name__ == "__main__":
+    main()
