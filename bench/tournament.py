@@ -21,7 +21,7 @@ from bot import formats, review
 from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from game import Side
-from storage import GameRecord, MatchRecord, connect
+from storage import GameRecord, MatchRecord, StoreUnavailable, connect
 
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 CHAT = Chat("console", "bench-tournament")
@@ -34,12 +34,12 @@ class Computers(Service):
         return {Side.WHITE, Side.BLACK}
 
 
-async def run(players: int, reviews: bool, fmt: str, limit: float) -> dict[str, object]:
+async def run(players: int, reviews: bool, fmt: str, limit: float, processes: int) -> dict[str, object]:
     if not reviews:
         review.follow = lambda *args, **kwargs: None  # type: ignore[assignment]
     prefix = f"bench-tournament-{uuid.uuid4().hex[:8]}"
     store = await connect(REDIS, prefix=prefix)
-    svc = Computers(store, render=None)
+    svc = Computers(store, render=None, processes=processes)  # the computer thinks in worker processes
     people = [Identity("console", f"u{i:02d}", f"Player {i:02d}", username=f"u{i:02d}") for i in range(players)]
     try:
         began = time.perf_counter()
@@ -49,11 +49,16 @@ async def run(players: int, reviews: bool, fmt: str, limit: float) -> dict[str, 
             assert (await svc.handle(Caller(who, CHAT), f"/tournament join {tid}")).ok
         started = await svc.handle(Caller(people[0], CHAT), f"/tournament start {tid}")
         assert started.ok, started.text
+        resumed = 0
         while time.perf_counter() - began < limit:
             record = await svc.store.tournaments.get(tid)
             if record.state == "finished":
                 break
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(1.0)
+            try:  # as `tabla run`'s loop: games a slow store left half-stored go on
+                resumed += len(await svc.tick())
+            except StoreUnavailable:
+                continue
         await svc.settle(30)
         seconds = time.perf_counter() - began
         record = await svc.store.tournaments.get(tid)
@@ -75,7 +80,8 @@ async def run(players: int, reviews: bool, fmt: str, limit: float) -> dict[str, 
         agree &= formats.champion(recomputed, {}) == record.winner
         return {"players": players, "format": fmt, "matches": len(record.pairings), "finished":
                 record.state == "finished", "stuck": len(stuck), "table_agrees": agree, "seconds": round(seconds, 1),
-                "matches_per_second": round(len(record.pairings) / seconds, 2), "load": os.getloadavg()[0]}
+                "matches_per_second": round(len(record.pairings) / seconds, 2), "resumed": resumed,
+                "processes": processes, "load": round(os.getloadavg()[0], 1)}
     finally:
         keys = [k async for k in store.client.scan_iter(match=f"{prefix}:*", count=1000)]
         for i in range(0, len(keys), 500):
@@ -90,8 +96,9 @@ def main() -> None:
     parser.add_argument("--format", default="sections")
     parser.add_argument("--reviews", action="store_true")
     parser.add_argument("--limit", type=float, default=900.0, help="give up after this many seconds")
+    parser.add_argument("--processes", type=int, default=1, help="worker processes (as `tabla run`; 0: threads)")
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(run(args.players, args.reviews, args.format, args.limit))))
+    print(json.dumps(asyncio.run(run(args.players, args.reviews, args.format, args.limit, args.processes))))
 
 
 if __name__ == "__main__":
