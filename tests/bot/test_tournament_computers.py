@@ -18,7 +18,7 @@ from bot.service import Service
 from game import Side
 from storage import GameRecord, MatchRecord, Pairing, Store, StoreUnavailable
 
-from .conftest import CHAT, Clock
+from .conftest import CHAT
 
 N = 12
 PLAYERS = [Identity("console", f"u{i:02d}", f"Player {i:02d}", username=f"u{i:02d}") for i in range(N)]
@@ -32,8 +32,8 @@ class Computers(Service):
 
 
 @pytest.fixture
-async def computers(store: Store, clock: Clock) -> AsyncIterator[Service]:
-    svc = Computers(store, clock=clock, render=None, processes=1)  # thinking off the event loop, as `tabla run`
+async def computers(store: Store) -> AsyncIterator[Service]:
+    svc = Computers(store, render=None, processes=1)  # thinking off the event loop, as `tabla run`
     yield svc
     svc.close()
 
