@@ -88,3 +88,35 @@ async def test_a_round_robin_of_four_with_a_withdrawal(fake: FakeBotAPI, adapter
             break
         await asyncio.sleep(0.1)
     assert len(pictures) >= 4, "a table picture after each match's result"
+
+
+NINE = [Player(2100 + i, f"P{i}", f"p{i}") for i in range(9)]
+
+
+async def test_sections_of_nine(fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    """Two sections (5 and 4 by snake seeding) start 16 matches at once; their winners meet in the final."""
+    service.notify = Router([adapter])
+    text = await said(fake, NINE[0], "/tournament new portes to 1 format sections", "opens")
+    tid = re.findall(r"#(\w+)", text)[0]
+    for p in NINE[1:]:
+        await said(fake, p, f"/tournament join {tid}", f"joins tournament #{tid}")
+    started = await said(fake, NINE[0], f"/tournament start {tid}", "start now")
+    assert "16 matches start now" in started, started
+    ids = {(await service.store.players.find("telegram", str(p.uid))).id: p for p in NINE}  # type: ignore[union-attr]
+    last = ""
+    for _ in range(400):
+        record = await service.store.tournaments.get(tid)
+        going = [p for p in record.pairings if p.match and not p.done]
+        if record.state == "finished":
+            break
+        if not going:  # the matches start in the background, after the answer to the start
+            await asyncio.sleep(0.1)
+            continue
+        pairing = going[0]
+        loser = max((ids[pairing.a or ""], ids[pairing.b or ""]), key=NINE.index)
+        match = await started_match(service, pairing.match or "")
+        last = await said(fake, loser, f"/resign yes {match.games[-1]}", "resigns")
+    record = await service.store.tournaments.get(tid)
+    assert record.state == "finished" and ids[record.winner or ""] is NINE[0]
+    assert [p.stage for p in record.pairings].count("ko1") == 1 and len(record.pairings) == 17
+    assert f"P0 wins tournament #{tid}\n" in last and "Section 1:" in last and "Section 2:" in last, last
