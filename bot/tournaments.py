@@ -21,6 +21,7 @@ from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
+from .games import OFFERS
 from .progression import start_match
 from .replies import Button, Chat, Identity, Notice, Picture, Reply
 
@@ -30,13 +31,19 @@ FORMAT_WORDS = {"roundrobin": "a round robin", "knockout": "a knockout",
                 "sections": "round-robin sections, then a knockout of their winners"}
 
 
-async def seed_rating(svc: Core, variant: str, player: str) -> float:
-    """The rating a player is seeded by (the one place that reads it: point it at other pools here)."""
-    return await svc.store.ratings.rating(variant, player)
+def _pool(record: TournamentRecord) -> str:
+    """RT-1: the rating pool of the tournament's matches: its cycle's (`tavli`, `tabla-cycle`), else its game's."""
+    cycle = dict(record.options).get("cycle")
+    return next((o.key for o in OFFERS if o.cycle == cycle), record.variant) if cycle else record.variant
+
+
+async def seed_rating(svc: Core, pool: str, player: str) -> float:
+    """The rating a player is seeded by: their FIBS rating in the pool (the one place that reads it)."""
+    return (await svc.store.ratings.get(pool, player)).rating
 
 
 async def _ratings(svc: Core, record: TournamentRecord) -> dict[str, float]:
-    return {p: await seed_rating(svc, record.variant, p) for p in record.players}
+    return {p: await seed_rating(svc, _pool(record), p) for p in record.players}
 
 
 async def tournament(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
