@@ -171,3 +171,28 @@ async def test_a_knockout_in_bulgarian_and_greek_has_no_english(service: Service
     texts = [t for r in replies for t in texts_of(r)] + [t for n in notices for t in texts_of(n.reply)]
     found = {word for text in texts for word in english_words(text, {"alice", "bob", "carol"})}
     assert not found, [t for t in texts if any(w in t for w in found)]
+
+
+async def test_too_few_players_and_a_cancelled_tournament(service: Service, notices: list[Notice]) -> None:
+    """A start with too few players changes nothing; after a cancel its matches go on but count for nothing."""
+    reply = await say(service, ALICE, "/tournament new plakoto to 1")
+    tid = re.findall(r"#(\w+)", reply.text)[0]
+    assert (await say(service, BOB, f"/tournament join {tid}")).ok
+    few = await say(service, ALICE, f"/tournament start {tid}")
+    assert not few.ok and "at least 3 players" in few.text
+    assert (await service.store.tournaments.get(tid)).state == "open"
+    assert (await say(service, CAROL, f"/tournament join {tid}")).ok
+    assert (await say(service, ALICE, f"/tournament start {tid}")).ok
+    await service.settle(30)
+    refused = await say(service, BOB, f"/tournament cancel {tid}")
+    assert not refused.ok and "director" in refused.text
+    assert (await say(service, ALICE, f"/tournament cancel {tid}")).ok
+    record = await service.store.tournaments.get(tid)
+    pairing = next(p for p in record.pairings if p.match)
+    match = await started_match(service, pairing.match or "")
+    ended = await say(service, BOB if pairing.b == (await service.ensure(BOB)).id or pairing.a ==
+                      (await service.ensure(BOB)).id else CAROL, f"/resign yes {match.games[-1]}")
+    assert ended.ok and "Tournament #" not in ended.text, ended.text
+    assert (await service.store.tournaments.get(tid)).pairing(pairing.key).winner is None
+    listed = await say(service, ALICE, "/tournament")
+    assert tid not in listed.text  # a cancelled tournament is no longer listed
