@@ -21,6 +21,7 @@ TEXT = 28
 SMALL = 22
 CELL = 66
 NAME = 230
+TOTAL = 100  # a column of totals (match wins, difference): its header in any language
 GOLD = T.ACCENT
 WON: T.RGB = (74, 150, 98)
 LOST: T.RGB = (150, 70, 58)
@@ -83,7 +84,7 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, 
 
 def _table_size(t: Crosstable) -> tuple[int, int]:
     n = len(t.names)
-    return PAD * 2 + 44 + NAME + n * CELL + len(t.headers) * (CELL + 16), 54 + ROW * (n + 1) + PAD
+    return PAD * 2 + 44 + NAME + n * CELL + len(t.headers) * TOTAL, 54 + ROW * (n + 1) + PAD
 
 
 def _draw_table(img: Image.Image, t: Crosstable, top: int) -> int:
@@ -98,8 +99,8 @@ def _draw_table(img: Image.Image, t: Crosstable, top: int) -> int:
     for j in range(n):
         _text(draw, (grid_x + j * CELL + CELL // 2, y + ROW // 2), str(j + 1), SMALL, T.NUMBER, CELL, anchor="mm")
     for k, head in enumerate(t.headers):
-        _text(draw, (total_x + k * (CELL + 16) + (CELL + 16) // 2, y + ROW // 2), head, SMALL, T.NUMBER,
-              CELL + 12, anchor="mm")
+        _text(draw, (total_x + k * TOTAL + TOTAL // 2, y + ROW // 2), head, SMALL, T.NUMBER,
+              TOTAL - 6, anchor="mm")
     for i, name in enumerate(t.names):
         ry = y + ROW * (i + 1)
         lead = t.leader and i == 0
@@ -123,8 +124,8 @@ def _draw_table(img: Image.Image, t: Crosstable, top: int) -> int:
                 draw.rectangle((cx + 3, ry + 5, cx + CELL - 3, ry + ROW - 5), fill=WON if won else LOST)
             _text(draw, (cx + CELL // 2, ry + ROW // 2), t.cells[i][j], 24, T.NUMBER, CELL - 6, anchor="mm")
         for k, value in enumerate(t.totals[i]):
-            _text(draw, (total_x + k * (CELL + 16) + (CELL + 16) // 2, ry + ROW // 2), value, TEXT,
-                  GOLD if lead else T.PANEL_TEXT, CELL + 12, anchor="mm")
+            _text(draw, (total_x + k * TOTAL + TOTAL // 2, ry + ROW // 2), value, TEXT,
+                  GOLD if lead else T.PANEL_TEXT, TOTAL - 6, anchor="mm")
     for j in range(n + 1):
         draw.line((grid_x + j * CELL, y, grid_x + j * CELL, y + ROW * (n + 1)), fill=T.FRAME_DARK, width=2)
     return y + ROW * (n + 1) + PAD
