@@ -36,7 +36,8 @@ from typing import Any
 import numpy as np
 
 from .. import board as B
-from ..cubeful import Answer, Chances, CubeAction, cube_action, double_decision, is_race, take_decision
+from ..cube import CubeAction
+from ..cubeful import Chances, cube_action, double_decision, is_race, take_decision
 from ..flow import Game
 from ..movegen import enumerate_plays, homeout
 from ..plays import Play, legal_plays
@@ -274,7 +275,7 @@ def net_chances(position: Position) -> Chances | None:
                    float(out[WIN3]))
 
 
-def cube_decision(game: Game) -> CubeAction | Answer | None:
+def cube_decision(game: Game) -> CubeAction | None:
     """The computer's cube decision (R-CUBE-2, R-CUBE-3) for the side the game waits on, as
     `game.cubeful.cube_action` makes it, with the gated net's chances in a contact position: a race keeps
     the Keith count in money play and the race model in a match, a game without a gated net the heuristic's
