@@ -6,7 +6,8 @@ by the match it belongs to, whether this is the Crawford game (R-CUBE-5) and how
 needs (`away`, white's then black's; None in a single game, which is played for its points as a money game and
 whose cube is never dead).
 
-`CubeAction` names the four answers. `asks(side)` is §13's decision: the side to move is asked "roll or double" only when it may double (R-CUBE-2)
+`CubeAction` names the cube's four answers.
+`asks(side)` is §13's decision: the side to move is asked "roll or double" only when it may double (R-CUBE-2)
 and the cube is not dead for it. `to_data` / `from_data` turn the state into plain JSON-able data and back.
 """
 

@@ -301,7 +301,8 @@ def double_decision(position: Position, cube: Cube, ch: Chances | None = None) -
         return CubeAction.DOUBLE  # the trailer after the Crawford game doubles at its first chance (R-CUBE-5)
     race = is_race(position)
     est = ch if ch is not None else chances(position)
-    return CubeAction.DOUBLE if equities(cube, side, est, RACE_EFFICIENCY if race else CONTACT_EFFICIENCY).double else CubeAction.ROLL
+    doubles = equities(cube, side, est, RACE_EFFICIENCY if race else CONTACT_EFFICIENCY).double
+    return CubeAction.DOUBLE if doubles else CubeAction.ROLL
 
 
 def take_decision(position: Position, cube: Cube, ch: Chances | None = None) -> CubeAction:

@@ -3,6 +3,7 @@ unimportable, and only `choose`, `eval`, `train` and `cube` load the nets (so th
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -45,7 +46,7 @@ def test_show_plays_and_selfplay_run_without_numpy(args: tuple[str, ...]) -> Non
 
 
 def test_plays_jsonl_runs_without_numpy() -> None:
-    line = '{"variant": "plakoto", "position": "%s", "dice": [6, 5]}\n' % START
+    line = json.dumps({"variant": "plakoto", "position": START, "dice": [6, 5]}) + "\n"
     done = _tool("plays", "--jsonl", stdin=line)
     assert done.returncode == 0, done.stderr
     assert '"plays"' in done.stdout
@@ -59,7 +60,7 @@ def test_plays_jsonl_runs_without_numpy() -> None:
 ])
 def test_the_net_commands_load_numpy(args: tuple[str, ...]) -> None:
     """The shim holds: the commands that need the nets reach numpy (and fail without it)."""
-    line = '{"variant": "plakoto", "position": "%s", "dice": [6, 5]}\n' % START
+    line = json.dumps({"variant": "plakoto", "position": START, "dice": [6, 5]}) + "\n"
     done = _tool(*args, stdin=line)
     assert done.returncode != 0
     assert "numpy is not for the rules tool" in done.stderr
