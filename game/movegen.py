@@ -390,14 +390,13 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
                     return
             for st in nexts:
                 n = apply(cur, st)
-                if n[OFF] == 15:
+                if n[OFF] == 15 or left == 1:  # R-TURN-4, or the last move: a leaf (as `walk` would record it)
                     record((*steps, st), n, full, d1)
                     continue
-                if left > 1:
-                    key = (left, st[0] if ordered else 0, *n)
-                    if key in seen:
-                        continue
-                    seen.add(key)
+                key = (left, st[0] if ordered else 0, *n)
+                if key in seen:
+                    continue
+                seen.add(key)
                 walk(n, (*steps, st), left - 1, st[0])
 
         if full:
