@@ -109,7 +109,7 @@ async def resign_question(svc: Core, ctx: Ctx, record: GameRecord, side: Side, g
     then stand, and a Confirm button only the resigning player may press. The button carries the game's
     version, so it lapses as soon as the game moves on (and a second press finds it lapsed). The question is
     asked where the command was sent, so the result that follows the press is told there too."""
-    names = await svc.names(record)
+    names = await svc.names(record, ctx.lang)
     value = game.resign_value(side)
     winner = side.other
     lines = [ctx.tn("Resign game #{id}? This concedes {n} point to {name}.",

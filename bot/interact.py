@@ -80,7 +80,7 @@ async def _resign(svc: Core, ctx: Ctx, action: Action, data: str) -> Reply:
         raise Refusal("I do not recognise that button; /board shows your game.")
     asker = Side.WHITE if action.arg == "w" else Side.BLACK
     if record.players[side_index(asker)] != ctx.player.id:
-        names = await svc.names(record)
+        names = await svc.names(record, ctx.lang)
         raise Refusal("Only {name} can confirm this resignation.", name=names[asker])
     game = game_of(record)
     if game.phase == "over":
