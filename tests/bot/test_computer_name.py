@@ -1,5 +1,6 @@
 """The computer has a name in each language (shown in the reader's language in messages, on boards, in /games,
-/standings, /stats, /history, /review and the /resign question), while the stored player record keeps one language-neutral identity."""
+/standings, /stats, /history, /review and the /resign question), while the stored player record keeps one
+language-neutral identity."""
 
 from __future__ import annotations
 
