@@ -1,5 +1,5 @@
 """A tournament of N players (default 64: eight sections of 8, then a knockout of their 8 winners), every match
-played by the computer on both sides (tawula to 1: the heuristic, the fastest computer), through the service
+played by the computer on both sides (tawula to 1: one of the quickest games to play out), through the service
 and the local Redis. Checks that no match is stuck and that the table agrees with the results recomputed from
 the stored matches; prints the time taken and a JSON line. Reviews of finished games are left out (`--reviews`
 keeps them).

@@ -1,5 +1,5 @@
-"""12 players, sections then a knockout, every match played by the computer on both sides (tawula to 1: the
-heuristic, the fastest computer there is): 30 section matches and the final run through with no match stuck,
+"""12 players, sections then a knockout, every match played by the computer on both sides (tawula to 1: one
+of the quickest games to play out): 30 section matches and the final run through with no match stuck,
 and the tournament's table agrees with the results recomputed from the stored matches. `bench/tournament.py`
 runs the same with 64 players (224 section matches and a knockout of 8)."""
 
