@@ -1,10 +1,10 @@
 """A tournament of N players (default 64: eight sections of 8, then a knockout of their 8 winners), every match
-played by the computer on both sides (tawula to 1: one of the quickest games to play out), through the service
-and the local Redis. Checks that no match is stuck and that the table agrees with the results recomputed from
-the stored matches; prints the time taken and a JSON line. Reviews of finished games are left out (`--reviews`
-keeps them).
+played by the computer on both sides (tawula to 1, the heuristic choosing: the fastest computer; `--nets` plays
+the computer as it plays, with its nets, in worker processes), through the service and the local Redis. Checks
+that no match is stuck and that the table agrees with the results recomputed from the stored matches; prints
+the time taken and a JSON line. Reviews of finished games are left out (`--reviews` keeps them).
 
-    python -m bench.tournament [--players 64] [--reviews]
+    python -m bench.tournament [--players 64] [--reviews] [--nets]
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ import time
 import uuid
 from dataclasses import replace
 
-from bot import formats, review
+from bot import formats, review, turns
 from bot.replies import Caller, Chat, Identity
 from bot.service import Service
-from game import Side
+from game import Game, Play, Side, legal_plays
+from game.search import choose_play
 from storage import GameRecord, MatchRecord, StoreUnavailable, connect
 
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -34,7 +35,16 @@ class Computers(Service):
         return {Side.WHITE, Side.BLACK}
 
 
-async def run(players: int, reviews: bool, fmt: str, limit: float, processes: int) -> dict[str, object]:
+def quick(game: Game, dice: tuple[int, int] | None = None, seed: int | None = None) -> Play | None:
+    """The heuristic's play (`game.search.choose_play`), quicker than a net's two-ply look."""
+    plays = legal_plays(game.position, dice or game.dice)  # type: ignore[arg-type]
+    return choose_play(plays, seed) if plays else None
+
+
+async def run(players: int, reviews: bool, fmt: str, limit: float, nets: bool) -> dict[str, object]:
+    processes = 1 if nets else 0  # the quick chooser is patched into this process: its threads think
+    if not nets:
+        turns.choose = quick  # type: ignore[assignment]
     if not reviews:
         review.follow = lambda *args, **kwargs: None  # type: ignore[assignment]
     prefix = f"bench-tournament-{uuid.uuid4().hex[:8]}"
@@ -81,7 +91,7 @@ async def run(players: int, reviews: bool, fmt: str, limit: float, processes: in
         return {"players": players, "format": fmt, "matches": len(record.pairings), "finished":
                 record.state == "finished", "stuck": len(stuck), "table_agrees": agree, "seconds": round(seconds, 1),
                 "matches_per_second": round(len(record.pairings) / seconds, 2), "resumed": resumed,
-                "processes": processes, "load": round(os.getloadavg()[0], 1)}
+                "computer": "nets" if nets else "heuristic", "load": round(os.getloadavg()[0], 1)}
     finally:
         keys = [k async for k in store.client.scan_iter(match=f"{prefix}:*", count=1000)]
         for i in range(0, len(keys), 500):
@@ -96,9 +106,9 @@ def main() -> None:
     parser.add_argument("--format", default="sections")
     parser.add_argument("--reviews", action="store_true")
     parser.add_argument("--limit", type=float, default=900.0, help="give up after this many seconds")
-    parser.add_argument("--processes", type=int, default=1, help="worker processes (as `tabla run`; 0: threads)")
+    parser.add_argument("--nets", action="store_true", help="the computer as it plays (its nets), not the heuristic")
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(run(args.players, args.reviews, args.format, args.limit, args.processes))))
+    print(json.dumps(asyncio.run(run(args.players, args.reviews, args.format, args.limit, args.nets))))
 
 
 if __name__ == "__main__":
