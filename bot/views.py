@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from game import BuildState, Cube, Game, Outcome, Pick, Side, SingleMove, build
 from renderer import LastPlay, MatchScore, Scene
-from storage import GameRecord, NotFound
+from storage import GameRecord, MatchRecord, NotFound
 
 from . import dice, images, matches
 from .actions import Action, ActionError, Verb
@@ -65,6 +65,7 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
     if game.cube is not None and game.phase != "over":
         lines.append(cube_line(ctx, game.cube, names))
     score = None
+    m: MatchRecord | None = None
     if record.match_id:
         try:
             m = await svc.store.matches.get(record.match_id)
@@ -79,6 +80,8 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
                 lines.insert(0, where)
     if game.outcome is not None:
         lines.append(ended(ctx, game.outcome, names, score))
+        if m is not None and (play_again := again(ctx, m)) is not None:
+            buttons = ((play_again,),)
     picture = None
     if svc.render is not None:
         scene = Scene(game.position, viewer, last_play=last, dice=game.dice, names=names, score=score,
@@ -89,6 +92,15 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
                   side_index(viewer), game.dice)
     return Reply("\n".join(lines), picture, board, buttons=buttons, builder=builder, mentions=mentions,
                  game_id=record.id, match_id=record.match_id)
+
+
+def again(ctx: Ctx, match: MatchRecord) -> Button | None:
+    """The button of a finished match's final board (`bot.rematch`): Rematch for a single game, New match for a
+    match to N; None while the match goes on."""
+    if match.winner is None:
+        return None
+    label = ctx.t("Rematch") if match.target == 1 else ctx.t("New match")
+    return Button(label, Action(Verb.REMATCH, match.id).pack(), "success")
 
 
 def cube_prompt(ctx: Ctx, record: GameRecord, game: Game, names: Mapping[Side, str]) -> str:

@@ -12,6 +12,7 @@ Layout (prefix `tabla` by default):
     tabla:{g:<game>}:cmd             recent command ids with their results (a bounded string with a TTL)
     tabla:{g:<game>}:review          a finished game's review (JSON the service wrote; reviews.py)
     tabla:{m:<match>}                match record
+    tabla:{m:<match>}:rematch        the one rematch challenge of a finished match, `challenge:challenger` (expires)
     tabla:{c:<challenge>}            challenge record (expires)
     tabla:{p:<player>}               player record
     tabla:{p:<player>}:games         ids of the player's active games (set)
@@ -75,6 +76,9 @@ class Keys:
 
     def match(self, match_id: str) -> str:
         return f"{self.prefix}:{{m:{_part(match_id, 'a match id')}}}"
+
+    def rematch(self, match_id: str) -> str:
+        return f"{self.match(match_id)}:rematch"
 
     def challenge(self, challenge_id: str) -> str:
         return f"{self.prefix}:{{c:{_part(challenge_id, 'a challenge id')}}}"
