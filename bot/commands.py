@@ -300,6 +300,7 @@ TABLE: tuple[Spec, ...] = (
     Spec("decline", "[id]", "Decline a challenge to you", _ref),
     Spec("cancel", "[id]", "Withdraw your challenge", _ref),
     Spec("lobby", "", "Open challenges here", _bare),
+    Spec("rematch", "[game]", "Challenge your opponent to the same game or match again", _ref),
     Spec("move", "24/18 13/11 [game]", "Make your play (or just send it)", lambda name, args: _move(args),
          aliases=("m", "mv")),
     Spec("roll", "[game]", "Roll instead of doubling (a game with the doubling cube)", _ref),

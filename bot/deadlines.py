@@ -15,6 +15,7 @@ from . import i18n
 from .actions import Action, Verb
 from .context import Ctx
 from .core import Core
+from .moments import moment
 from .gamestate import awaited, game_of, side_index
 from .progression import progress, timeout_step
 from .replies import Button, Chat, Identity, Notice, Reply
@@ -71,10 +72,13 @@ async def _act(svc: Core, item: DueItem) -> Notice | None:
         else:
             text = ctx.t("{name}, it is your turn in game #{id}: {left} left before the game is lost on time.",
                          name=player.name, id=record.id, left=time_left(ctx, left))
+        text += "\n" + ctx.t("Deadline: {when}.", when=moment(record.deadline or svc.clock()))
         button = Button(ctx.t("Open the game"), Action(Verb.BOARD, record.id, record.version).pack(), "primary")
         to = who if where == "dm" and chat.platform in DM_PLATFORMS else None
         return Notice(chat, Reply(text, buttons=((button,),), mentions=(who,), game_id=record.id), to, "reminder")
-    reply = await progress(svc, ctx, record, (timeout_step(record),), [], item.command_id)
+    head = [ctx.t("The time to move in game #{id} ran out at {when}.", id=record.id,
+                  when=moment(record.deadline or item.due, "f"))]
+    reply = await progress(svc, ctx, record, (timeout_step(record),), head, item.command_id)
     return Notice(chat, reply, kind="timeout")
 
 

@@ -21,6 +21,7 @@ from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
+from .moments import moment
 from .gamestate import awaited, cube_of, game_of, seed_of, side_index, side_of, variant_of, variant_options
 from .progression import command_id, moved_on, progress
 from .replies import Button, Picture, Reply
@@ -197,6 +198,8 @@ async def games(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         whose = ctx.t("your turn") if turn is side else ctx.t("{name}'s turn", name=names[turn])
         lines.append(ctx.t("#{id} {variant} — {white} v {black} — {whose}", id=record.id, variant=_title(ctx, record),
                            white=names[Side.WHITE], black=names[Side.BLACK], whose=whose))
+        if record.deadline is not None:
+            lines[-1] += " — " + ctx.t("deadline {when}", when=moment(record.deadline))
     if not lines:
         return Reply(ctx.t("You have no active games. Start one with /challenge or /play ai."), private=True)
     return Reply("\n".join([ctx.t("Your games:"), *lines]), private=True)

@@ -12,10 +12,20 @@ from __future__ import annotations
 from storage import NotFound
 
 from . import lobby
+from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
 from .progression import start_match
 from .replies import Reply
+
+
+async def rematch(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
+    """`/rematch [game]`: the button's press typed (the console has no buttons), for the game named or the
+    caller's game that ended last here."""
+    record = await svc.find_game(ctx, cmd.ref)
+    if record.match_id is None:
+        raise Refusal("Game #{id} is not over yet.", id=record.id)
+    return await press(svc, ctx, record.match_id)
 
 
 async def press(svc: Core, ctx: Ctx, match_id: str) -> Reply:

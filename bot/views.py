@@ -18,6 +18,7 @@ from . import dice, images, matches
 from .actions import Action, ActionError, Verb
 from .context import Ctx
 from .core import Core
+from .moments import moment
 from .gamestate import awaited, game_of, side_index, side_of, variant_options
 from .replies import Board, Builder, Button, Identity, Picture, Reply
 from .turns import Event
@@ -50,6 +51,8 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
             mentions = (Identity(user.platform, user.platform_user_id, user.name),)
         lines.append(ctx.t("{name} ({side}) to move with {dice} in game #{id}.", name=names[to_move],
                            side=ctx.t(to_move.value), dice=dice.format_dice(game.dice), id=record.id))
+        if user.id != await svc.computer_id():
+            lines += deadline_line(ctx, record)
         builder = builder_view(ctx, record, game, ())
         viewer = to_move
     elif game.phase in ("decide", "answer"):
@@ -58,6 +61,8 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
         if user.platform == ctx.chat.platform and user.id != await svc.computer_id():
             mentions = (Identity(user.platform, user.platform_user_id, user.name),)
         lines.append(cube_prompt(ctx, record, game, names))
+        if user.id != await svc.computer_id():
+            lines += deadline_line(ctx, record)
         buttons = cube_buttons(ctx, record, game)
         viewer = waiting
     else:
@@ -92,6 +97,13 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
                   side_index(viewer), game.dice)
     return Reply("\n".join(lines), picture, board, buttons=buttons, builder=builder, mentions=mentions,
                  game_id=record.id, match_id=record.match_id)
+
+
+def deadline_line(ctx: Ctx, record: GameRecord) -> list[str]:
+    """`Deadline: <when>.`, the time shown in each reader's own time (`bot.moments`); none without a deadline."""
+    if record.deadline is None:
+        return []
+    return [ctx.t("Deadline: {when}.", when=moment(record.deadline))]
 
 
 def again(ctx: Ctx, match: MatchRecord) -> Button | None:

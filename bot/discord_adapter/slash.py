@@ -133,7 +133,7 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
             await answers.command(interaction, Command(name, ref=ref(game)))
 
     for name in ("roll", "double", "take", "drop", "board", "position", "resign", "hint", "history", "review",
-                 "verify"):
+                 "verify", "rematch"):
         on_game(name)
 
     def bare(name: str) -> None:
