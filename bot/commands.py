@@ -61,7 +61,7 @@ class Command:
     options: dict[str, str] = field(default_factory=dict)
     match_to: int | None = None
     notation: str | None = None
-    value: str | None = None        # /lang code, /deadline hours
+    value: str | None = None        # /lang code, /deadline hours, /vacation days
 
 
 def looks_like_move(text: str) -> bool:
@@ -264,6 +264,20 @@ def _deadline(name: str, args: list[str]) -> Command:
     return Command(name)
 
 
+VACATION_DAYS = 14  # at most, in any 365 days (`storage.vacations`)
+
+
+def _vacation(name: str, args: list[str]) -> Command:
+    """`/vacation` (where it stands), `/vacation <days>` (1 to 14), `/vacation off`."""
+    if not args:
+        return Command(name)
+    if len(args) == 1 and args[0].lower() == "off":
+        return Command(name, value="off")
+    if len(args) == 1 and _digits(args[0]) and 1 <= int(args[0]) <= VACATION_DAYS:
+        return Command(name, value=str(int(args[0])))
+    raise CommandError("/vacation takes a number of days from 1 to {most}, or off.", most=VACATION_DAYS)
+
+
 CONSOLE, TELEGRAM, DISCORD = "console", "telegram", "discord"
 EVERYWHERE = frozenset({CONSOLE, TELEGRAM, DISCORD})
 CHATS = frozenset({TELEGRAM, DISCORD})  # where an invite link exists
@@ -321,6 +335,7 @@ TABLE: tuple[Spec, ...] = (
     Spec("lang", "[chat] [code]", "Choose the language I answer you in", _lang, aliases=("language",)),
     Spec("deadline", "[hours]", "The time per move here, in hours", _deadline),
     Spec("remind", "[dm|chat|off]", "Where your reminders to move go", _remind),
+    Spec("vacation", "[days|off]", "Pause your move deadlines while you are away", _vacation),
     Spec("invite", "", "A link to add me to another group or server", _bare, where=CHATS),
     Spec("help", "", "How to play, and every command", _bare),
     Spec("start", "[link]", "Start here, or open a shared link", _start, where=frozenset({TELEGRAM}), menu=False),

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game import (
     AmbiguousPlayError,
     Game,
@@ -16,13 +18,13 @@ from game import (
 )
 from storage import GameRecord
 
-from . import dice, images, views, words
+from . import dice, images, vacation, views, words
 from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
-from .moments import moment
 from .gamestate import awaited, cube_of, game_of, seed_of, side_index, side_of, variant_of, variant_options
+from .moments import moment
 from .progression import command_id, moved_on, progress
 from .replies import Button, Picture, Reply
 from .turns import Event, Step, cube_step, play_step
@@ -65,7 +67,11 @@ async def make_play(svc: Core, ctx: Ctx, record: GameRecord, side: Side, game: G
                     command: str) -> Reply:
     """Make `play` for the caller (typed or built with buttons) and answer with the board."""
     step = play_step(game, play, record.turn, (Event("{side} played {play}.", {"side": side, "play": play.notation}),))
-    return await progress(svc, ctx, record, (step,), [], command)
+    reply = await progress(svc, ctx, record, (step,), [], command)
+    if reply.ok and await vacation.end(svc, ctx.player.id, svc.clock()):  # a move ends a vacation early
+        reply = replace(reply, text=f"{reply.text}\n" + ctx.t("{name} is back: the deadlines of their games run "
+                                                               "again.", name=ctx.player.name))
+    return reply
 
 
 async def roll(svc: Core, ctx: Ctx, cmd: Command) -> Reply:

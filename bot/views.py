@@ -18,8 +18,8 @@ from . import dice, images, matches
 from .actions import Action, ActionError, Verb
 from .context import Ctx
 from .core import Core
-from .moments import moment
 from .gamestate import awaited, game_of, side_index, side_of, variant_options
+from .moments import moment
 from .replies import Board, Builder, Button, Identity, Picture, Reply
 from .turns import Event
 from .words import board_words

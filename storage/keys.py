@@ -33,6 +33,7 @@ Layout (prefix `tabla` by default):
     tabla:{r:<variant>}:counted      results already applied to the ratings
     tabla:{d:<platform>}:names       directory: lower-case username -> platform user id (hash)
     tabla:{p:<player>}:errors        a player's error rate per reviewed game (hash: game -> "time milli")
+    tabla:{p:<player>}:vacations     a player's vacations (sorted set: member start time, score end time)
     tabla:{p:<player>}:prefs         a player's preferences (hash: remind, last:<chat> = the game ended last there)
     tabla:{s:<n>}:due                bucket n of the wake-ups for reminders and deadlines (sorted set by time)
     tabla:{attn}:games               games the service must still act on (sorted set by time; attention.py)
@@ -124,6 +125,9 @@ class Keys:
 
     def player_update(self, player_id: str, update: str) -> str:
         return f"{self.player(player_id)}:seen:{_part(update, 'an update digest')}"
+
+    def vacations(self, player_id: str) -> str:
+        return f"{self.player(player_id)}:vacations"
 
     def player_prefs(self, player_id: str) -> str:
         return f"{self.player(player_id)}:prefs"

@@ -20,6 +20,7 @@ from .reviews import ReviewRepository
 from .schedule import ScheduleRepository
 from .settings import Client, StoreSettings
 from .standings import RatingRepository, StandingsRepository
+from .vacations import VacationRepository
 
 
 class Store:
@@ -59,6 +60,7 @@ class Store:
         self.boards = BoardRepository(backend)
         self.cards = CardRepository(backend)
         self.reviews = ReviewRepository(backend)
+        self.vacations = VacationRepository(backend)
 
     @property
     def client(self) -> Client:
