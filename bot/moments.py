@@ -66,6 +66,12 @@ def discord(text: str) -> str:
     return render(text, each)
 
 
+def telegram_visible(text: str) -> str:
+    """What a Telegram reader sees of `telegram_html(text)` on a client that shows the UTC inside (the length
+    that counts against Telegram's limits)."""
+    return render(text, lambda unix, style: f"{utc(unix)} ({utc(unix)})" if style == "b" else utc(unix))
+
+
 TELEGRAM_FORMATS = {"f": "wDt", "R": "r"}
 
 

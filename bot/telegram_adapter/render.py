@@ -63,6 +63,7 @@ def _outside_links(text: str, name: str) -> int:
 
 def visible_length(text: str, mentions: tuple[Identity, ...]) -> int:
     """The length Telegram counts for `text_html(text, mentions)` (entities parsed)."""
+    text = moments.telegram_visible(text)
     extra = [m.name for m in mentions if m.name not in text]
     return len(text) + (sum(len(n) + 1 for n in extra) if extra else 0)
 

@@ -41,7 +41,10 @@ async def test_new_match_by_button_after_a_match(fake: FakeDiscord, adapter: Dis
     challenge = await ex.message()
     accept = find(challenge, Verb.ACCEPT)
     assert accept is not None and challenge.message_id is not None
-    await (await press(fake, BOB, challenge.message_id, accept)).board()
+    first = await (await press(fake, BOB, challenge.message_id, accept)).board()
+    record = await service.store.games.get(next(a.ref for a in actions(first) if a.verb in (Verb.OPEN, Verb.BUILD)))
+    deadline = int(record.deadline or 0)
+    assert f"<t:{deadline}:f> (<t:{deadline}:R>)" in first.content, first.content  # each reader's own time
     board = await _resign_until_over(fake, ALICE)
     again = find(board, Verb.REMATCH)
     assert again is not None and board.labels.get("New match") == again

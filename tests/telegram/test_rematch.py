@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot import moments
 from bot.actions import Action, Verb
 from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
@@ -77,7 +78,14 @@ async def test_rematch_after_a_resigned_single_game(fake: FakeBotAPI, adapter: T
     await say(fake, GROUP, BOB.data, "/help")
     await say(fake, GROUP, CAROL.data, "/help")
     challenge = sent_of(fake, await say(fake, GROUP, ALICE.data, "/challenge @bob fevga 1"))
-    await _accepted(fake, challenge, BOB)
+    board = await _accepted(fake, challenge, BOB)
+    record = await service.store.games.get(next(a.ref for _, a in actions(board) if a.verb is Verb.OPEN
+                                                or a.verb is Verb.BUILD))
+    deadline = int(record.deadline or 0)
+    # the deadline as a date-time entity each reader's client shows in their own time, UTC inside for old ones
+    assert f'<tg-time unix="{deadline}" format="wDt">' in board.html, board.html
+    assert f'<tg-time unix="{deadline}" format="r">' in board.html
+    assert moments.utc(deadline) in board.text and "\ue000" not in board.text
     board, again = await _final_board(fake, "Rematch")
     rematch = await _both_press(fake, service, board, again)
     first = await _accept_the_other(fake, service, rematch)
