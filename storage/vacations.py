@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .backend import Repository, text
+from .backend import Repository, pairs, text
 from .errors import guarded
 
 DAY = 86400.0
@@ -55,18 +55,18 @@ class VacationRepository(Repository):
     @guarded
     async def until(self, player_id: str, *, now: float) -> float | None:
         """When the vacation on at `now` ends, or None."""
-        found = await self._client.zrangebyscore(self._keys.vacations(player_id), f"({now!r}", "+inf",
-                                                 withscores=True)
+        found = pairs(await self._client.zrangebyscore(self._keys.vacations(player_id), f"({now!r}", "+inf",
+                                                       withscores=True))
         for member, score in found:
-            if float(text(member)) <= now:
-                return float(score)
+            if float(member) <= now:
+                return score
         return None
 
     @guarded
     async def left(self, player_id: str, *, now: float) -> float:
         """The seconds of vacation still allowed in the window ending at `now`."""
-        found = await self._client.zrangebyscore(self._keys.vacations(player_id), repr(now - WINDOW_DAYS * DAY),
-                                                 "+inf", withscores=True)
-        used = sum(max(0.0, min(float(score), now) - max(float(text(m)), now - WINDOW_DAYS * DAY))
-                   for m, score in found)
+        since = now - WINDOW_DAYS * DAY
+        found = pairs(await self._client.zrangebyscore(self._keys.vacations(player_id), repr(since), "+inf",
+                                                       withscores=True))
+        used = sum(max(0.0, min(score, now) - max(float(member), since)) for member, score in found)
         return max(0.0, ALLOWANCE_DAYS * DAY - used)
