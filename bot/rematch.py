@@ -43,7 +43,9 @@ async def press(svc: Core, ctx: Ctx, match_id: str) -> Reply:
     opponent_id = match.players[1] if match.players[0] == ctx.player.id else match.players[0]
     if (full := await lobby.busy(svc, ctx, ctx.player.id)) is not None:
         return full
-    if opponent_id == await svc.computer_id():
+    if opponent_id == await svc.computer_id():  # it starts at once, once
+        if await svc.store.challenges.claim_rematch(match.id, ctx.player.id, ttl=svc.challenge_hours * 3600):
+            raise Refusal("You already started this rematch; /games lists your games.")
         return await start_match(svc, ctx, match.variant, match.options, (ctx.player.id, opponent_id), match.target)
     made, by, fresh = await svc.store.challenges.rematch(
         match.id, challenger=ctx.player.id, chat=match.chat or ctx.chat.key, variant=match.variant,

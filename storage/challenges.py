@@ -93,6 +93,20 @@ class ChallengeRepository(Repository):
                 return made, by, False
         raise AlreadyExists("rematch", match_id)
 
+    @guarded
+    async def claim_rematch(self, match_id: str, claimer: str, *, ttl: float = DEFAULT_TTL) -> str | None:
+        """Claim finished match `match_id`'s one rematch without a challenge (against the computer it starts at
+        once); None when this call claimed it, else who had.
+        """
+        key = self._keys.rematch(match_id)
+        for _ in range(3):
+            if await self._client.set(key, f"-:{claimer}", px=max(1, round(ttl * 1000)), nx=True):
+                return None
+            raw = await self._client.get(key)
+            if raw is not None:
+                return text(raw).partition(":")[2]
+        raise AlreadyExists("rematch", match_id)
+
     async def _store(self, challenge: ChallengeRecord, ttl: float) -> bool:
         """Store a new challenge and index it; False if its id was taken."""
         stored = await self._client.set(self._keys.challenge(challenge.id), codec.dump_challenge(challenge),

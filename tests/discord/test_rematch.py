@@ -93,6 +93,8 @@ async def test_rematch_against_the_computer_starts_at_once(fake: FakeDiscord, ad
         board = await fake.until(lambda: next(c for c in fake.calls if c.png and c.message_id is not None
                                               and find(c, Verb.REMATCH)), 10)
     fresh = await (await press(fake, ALICE, board.message_id or 0, again)).board()
+    twice = await (await press(fake, ALICE, board.message_id or 0, again)).message()
+    assert twice.ephemeral and "already started" in twice.content
     game_id = next(a.ref for a in actions(fresh) if a.ref != old)
     record = await service.store.games.get(game_id)
     assert record.variant == "portes" and record.match_id != old
