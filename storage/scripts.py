@@ -26,4 +26,5 @@ class Scripts:
         self.board_swap: AsyncScript = client.register_script(_source("board_swap"))
         self.vacation_start: AsyncScript = client.register_script(_source("vacation_start"))
         self.vacation_end: AsyncScript = client.register_script(_source("vacation_end"))
+        self.rating_apply: AsyncScript = client.register_script(_source("rating_apply"))
         self.player_read: AsyncScript = client.register_script(_source("player_read"))
