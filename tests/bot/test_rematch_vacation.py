@@ -1,10 +1,11 @@
-"""Play again after a loss on time, the deadlines in each reader's own time, and vacation days (a clock the
+"""Play again after a loss on time and after a tied single game, the deadlines in each reader's own time, and
 test moves): a vacation pauses a deadline, a move ends it early and the deadline comes back, the allowance of
 14 days in 365 is kept; the words in Bulgarian and Greek."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -13,7 +14,7 @@ from bot.actions import Action, Verb
 from bot.gamestate import awaited, game_of, side_index
 from bot.replies import Caller, Identity, Reply
 from bot.service import Service
-from storage import DueKind
+from storage import DueKind, MoveLogEntry
 
 from .conftest import ALICE, BOB, CAROL, CHAT, Clock
 from .test_no_english import english_words
@@ -158,3 +159,27 @@ async def test_rematch_and_vacation_words(service: Service, clock: Clock, lang: 
     for text in texts:
         shown = moments.plain(text)
         assert not english_words(shown, {"UTC", "Alice", "alice", "bob", "carol", *ids}), shown
+
+
+async def test_rematch_after_a_tied_single_game(service: Service, clock: Clock) -> None:
+    """R-END-4: a tied single game (a match to 1) is replayed at once, so the tie's answer shows the replay (no
+    Rematch yet); the replay's end carries Rematch, which works as after any single game."""
+    game_id = await _started(service, "/challenge @bob plakoto 1")
+    record = await service.store.games.get(game_id)
+    alice = await service.store.players.find(ALICE.platform, ALICE.user_id)
+    assert alice is not None and record.players[0] == alice.id, "the challenger plays white"
+    tie = ",".join({1: "B1", 7: "W1", 24: "wB2", 12: "W13", 13: "B12"}.get(p, "") for p in range(1, 25))
+    staged = replace(record, position=f"{tie} w 0/0/0 0/0/0", dice="6-5")
+    await service.store.games.apply(record, staged, command_id="test-tie",
+                                    move=MoveLogEntry(0, "", "setup", staged.position, clock()))
+    tied = await service.handle(Caller(ALICE, CHAT), f"/move 12/7 7/1* {game_id}")
+    assert tied.ok and "tie" in tied.text, tied.text
+    assert tied.game_id != game_id and _button(tied, Verb.REMATCH) is None, "the replay goes on"
+    ended = await service.handle(Caller(BOB, CHAT), f"/resign yes {tied.game_id}")
+    again = _button(ended, Verb.REMATCH)
+    assert again is not None and again.ref == record.match_id
+    offer = await service.press(Caller(ALICE, CHAT), again.pack())
+    accept = _button(offer, Verb.ACCEPT)
+    assert offer.ok and accept is not None
+    started = await service.press(Caller(BOB, CHAT), accept.pack())
+    assert started.ok and started.game_id not in (None, game_id, tied.game_id)
