@@ -1,6 +1,6 @@
-"""Play again after a loss on time and after a tied single game, the deadlines in each reader's own time, and
-test moves): a vacation pauses a deadline, a move ends it early and the deadline comes back, the allowance of
-14 days in 365 is kept; the words in Bulgarian and Greek."""
+"""Play again after a loss on time and after a tied single game, the deadlines in each reader's own time,
+and vacation days (a clock the test moves): a vacation pauses a deadline, a move ends it early and the deadline
+comes back, the allowance of 14 days in 365 is kept; the words in Bulgarian and Greek."""
 
 from __future__ import annotations
 
