@@ -28,3 +28,8 @@ class Scripts:
         self.vacation_end: AsyncScript = client.register_script(_source("vacation_end"))
         self.rating_apply: AsyncScript = client.register_script(_source("rating_apply"))
         self.player_read: AsyncScript = client.register_script(_source("player_read"))
+        self.season_set: AsyncScript = client.register_script(_source("season_set"))
+        self.season_roll: AsyncScript = client.register_script(_source("season_roll"))
+        self.card_pin: AsyncScript = client.register_script(_source("card_pin"))
+        self.card_touch: AsyncScript = client.register_script(_source("card_touch"))
+        self.card_shown: AsyncScript = client.register_script(_source("card_shown"))
