@@ -77,6 +77,8 @@ class Table:
     interrupted: int = 0  # answered "stored; what follows comes later"
     unanswered: int = 0
     refusals: list[str] = dataclasses.field(default_factory=list)  # what the refusals said (the last five)
+    stored_last: str | None = None  # the play of a "was stored" message, until the next board
+    trace: list[str] = dataclasses.field(default_factory=list)  # with LOAD_TRACE set: every call to the chat
 
 
 class Press:
@@ -112,8 +114,16 @@ class Teller:
         self.by_chat = {t.chat["id"]: t for t in tables}
 
     def __call__(self, call: Call) -> None:
+        if call.chat_id in self.by_chat and os.environ.get("LOAD_TRACE"):
+            self.by_chat[call.chat_id].trace.append(
+                f"{call.at:.2f} {call.method} {call.status} {call.params.get('caption') or call.params.get('text')}")
         if call.status == 200 and call.method in ("sendPhoto", "sendMessage") and call.chat_id in self.by_chat:
-            self.by_chat[call.chat_id].told.extend(told_of(call))
+            table = self.by_chat[call.chat_id]
+            plays = told_of(call)
+            if plays and call.method == "sendPhoto" and table.stored_last == plays[0]:
+                plays = plays[1:]  # the board that follows "Your play … was stored" names that play again
+            table.stored_last = plays[-1] if plays and stored(call) else None
+            table.told.extend(plays)
 
 
 async def first_of(*futures: asyncio.Future[Call]) -> tuple[int, Call] | None:
@@ -128,7 +138,7 @@ async def first_of(*futures: asyncio.Future[Call]) -> tuple[int, Call] | None:
 async def open_table(fake: FakeBotAPI, watch: Watcher, table: Table) -> None:
     """A computer game by `/play ai tapa`; a pair's game by a challenge replying to the other player, accepted."""
     chat_id = table.chat["id"]
-    (a, alice), *rest = table.players.items()
+    alice, *rest = table.players.values()
     photo: asyncio.Future[Call] = asyncio.get_running_loop().create_future()
 
     def on_photo(call: Call) -> None:
@@ -139,7 +149,7 @@ async def open_table(fake: FakeBotAPI, watch: Watcher, table: Table) -> None:
         if table.kind == "computer":
             fake.message(table.chat, alice, "/play ai tapa")
         else:
-            (b, bob), = rest
+            (bob,) = rest
             said = watch.expect(watch.texts, chat_id)
             fake.message(table.chat, bob, "/help")
             await asyncio.wait_for(said, 60)
@@ -237,6 +247,18 @@ def logged_plays(log: list[MoveLogEntry]) -> list[str]:
     return [entry.play for entry in log if entry.play not in _NOT_PLAYS]
 
 
+def compare(told: list[str], logged: list[str], unanswered: bool) -> Counter[str]:
+    """What one game's log says of what its players were told: `lost` (told, not logged), `unannounced`
+    (logged, never told), `out_of_order`, and `unanswered_made` (the log's tail after a play that got no answer:
+    a player whose process was killed stops there, so what that play made can only come last)."""
+    tail = len(logged) - len(told) if unanswered and logged[:len(told)] == told else 0
+    kept = logged[:len(logged) - tail]
+    lost = sum((Counter(told) - Counter(kept)).values())
+    extra = sum((Counter(kept) - Counter(told)).values())
+    return Counter(told=len(told), logged=len(logged), lost=lost, unannounced=extra, unanswered_made=tail,
+                   out_of_order=int(not lost and not extra and kept != told))
+
+
 async def audit(store: Store, tables: list[Table]) -> tuple[dict[str, int], list[dict[str, Any]]]:
     """Each told play in its game's log once and in order, nothing else logged, every game replaying; with up
     to five games that fail, told against logged."""
@@ -247,22 +269,16 @@ async def audit(store: Store, tables: list[Table]) -> tuple[dict[str, int], list
             continue
         record, log = await store.games.snapshot(table.game_id)
         logged = logged_plays(log)
-        told, made = Counter(table.told), Counter(logged)
-        lost = sum((told - made).values())
-        extra = sum((made - told).values())
-        counts["games"] += 1
-        counts["told"] += len(table.told)
-        counts["logged"] += len(logged)
-        counts["lost"] += lost
-        counts["unanswered_made"] += min(extra, table.unanswered)
-        counts["unannounced"] += max(0, extra - table.unanswered)
-        counts["out_of_order"] += int(not lost and not extra and logged != table.told)
-        counts["inconsistent"] += int(not verify(record, log).ok)
-        if (lost or extra > table.unanswered or logged != table.told) and len(examples) < 5:
+        found = compare(table.told, logged, bool(table.unanswered))
+        found.update(games=1, inconsistent=int(not verify(record, log).ok))
+        counts.update(found)
+        if (found["lost"] or found["unannounced"] or found["out_of_order"] or found["inconsistent"]) \
+                and len(examples) < 5:
             examples.append({"game": table.game_id, "kind": table.kind, "told": table.told, "logged": logged,
                              "refused": table.refused, "unanswered": table.unanswered,
-                             "refusals": table.refusals})
-    return dict(counts), examples
+                             "refusals": table.refusals, "trace": table.trace})
+    return {key: counts[key] for key in ("games", "told", "logged", "lost", "unannounced", "out_of_order",
+                                         "inconsistent", "unanswered_made")}, examples
 
 
 async def wait_cost(url: str, steps: int = 200) -> dict[str, float]:
