@@ -68,7 +68,8 @@ class Table:
     chat: dict[str, Any]
     players: dict[int, dict[str, Any]]
     kind: str  # "taps", "text" or "computer"
-    game_id: str = ""
+    game_id: str = ""  # the game being played
+    first_game: str = ""  # the match's first game
     board: Sent | None = None
     told: list[str] = dataclasses.field(default_factory=list)
     latencies: list[float] = dataclasses.field(default_factory=list)
@@ -165,6 +166,7 @@ async def open_table(fake: FakeBotAPI, watch: Watcher, table: Table) -> None:
         fake.unlisten(on_photo)
     table.board = fake.messages[(call.result["chat"]["id"], call.result["message_id"])]
     table.game_id = next(x.ref for _, x in buttons(table.board) if x.verb in (Verb.BUILD, Verb.CONFIRM))
+    table.first_game = table.game_id
 
 
 async def make_play(press: Press, table: Table, who: dict[str, Any], suggest: Service,
@@ -213,8 +215,10 @@ async def play(press: Press, table: Table, until: float, suggest: Service, rng: 
             return
         board = table.board
         uid = mover(board)
-        if uid not in table.players or not any(a.ref == table.game_id for _, a in buttons(board)):
-            return  # the game is over
+        playing = [a.ref for _, a in buttons(board) if a.verb in (Verb.BUILD, Verb.CONFIRM)]
+        if uid not in table.players or not playing:
+            return  # the match is over
+        table.game_id = playing[0]  # the match's next game, once one ended
         submitted = await make_play(press, table, table.players[uid], suggest, rng)
         if submitted is None:
             table.refused += 1
@@ -265,19 +269,24 @@ async def audit(store: Store, tables: list[Table]) -> tuple[dict[str, int], list
     counts = Counter[str]()
     examples: list[dict[str, Any]] = []
     for table in tables:
-        if not table.game_id:
+        if not table.first_game:
             continue
-        record, log = await store.games.snapshot(table.game_id)
-        logged = logged_plays(log)
+        first = await store.games.get(table.first_game)
+        games = (await store.matches.get(first.match_id)).games if first.match_id else (first.id,)
+        logged, inconsistent = [], 0
+        for game_id in games:  # a match's games in order: its players are told of them one after another
+            record, log = await store.games.snapshot(game_id)
+            logged += logged_plays(log)
+            inconsistent += int(not verify(record, log).ok)
         found = compare(table.told, logged, bool(table.unanswered))
-        found.update(games=1, inconsistent=int(not verify(record, log).ok))
+        found.update(tables=1, games=len(games), inconsistent=inconsistent)
         counts.update(found)
         if (found["lost"] or found["unannounced"] or found["out_of_order"] or found["inconsistent"]) \
                 and len(examples) < 5:
             examples.append({"game": table.game_id, "kind": table.kind, "told": table.told, "logged": logged,
                              "refused": table.refused, "unanswered": table.unanswered,
                              "refusals": table.refusals, "trace": table.trace})
-    return {key: counts[key] for key in ("games", "told", "logged", "lost", "unannounced", "out_of_order",
+    return {key: counts[key] for key in ("tables", "games", "told", "logged", "lost", "unannounced", "out_of_order",
                                          "inconsistent", "unanswered_made")}, examples
 
 
@@ -391,7 +400,7 @@ async def run(games: int = 1000, seconds: float = 60.0, processes: int = 2, stor
     latencies = sorted(x for t in tables for x in t.latencies)
     moves = sum(1 for t in tables for at in t.done_at if at <= until)
     return {
-        "games": games, "opened": sum(1 for t in tables if t.game_id), "processes": processes, "store": store_kind,
+        "games": games, "opened": sum(1 for t in tables if t.first_game), "processes": processes, "store": store_kind,
         "seconds": seconds, "offered_moves_per_s": rate, "moves_per_s": round(moves / seconds, 1), "moves": moves,
         "p50_ms": round(1000 * statistics.median(latencies), 1) if latencies else None,
         "p99_ms": round(1000 * pct(latencies, 0.99), 1) if latencies else None,

@@ -110,6 +110,8 @@ class DurableWriter:
     async def _load(self, script: AsyncScript, key: str) -> None:
         if isinstance(self._client, RedisCluster):
             node = self._client.get_node_from_key(key)
+            if node is None:
+                raise TryAgainError("the cluster client knows no node for the game's slot yet")
             await node.execute_command("SCRIPT", "LOAD", script.script)
         else:
             await self._client.script_load(script.script)
