@@ -41,6 +41,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import redis
+
 from bench.adapter_telegram import Watcher, buttons, mover
 from bench.percentile import pct
 from bot.actions import Verb
@@ -56,7 +58,8 @@ from tests.scale.cluster import ReplicatedCluster
 from tests.storage.servers import RedisProcess, free_port
 from tests.telegram.fake_bot_api import Call, FakeBotAPI, Sent, group, user
 
-_PLAYED = re.compile(r"played ([^\n]+?)\.(?=\s|$)|Your play ([^\n]+?) was stored;")
+_PLAYED = re.compile(r"played ([^\n]+?)\.(?=\s|$)|the only play, ([^\n]+?), was made\.|plays [^:\n]+: ([^\n]+?)\."
+                     r"(?=\s|$)|Your play ([^\n]+?) was stored;")
 _NOT_PLAYS = ("opening", "pass", "resign", "timeout", *CUBE_PLAYS)
 ANSWER_TIMEOUT = 15.0
 
@@ -97,9 +100,10 @@ class Press:
 
 
 def told_of(call: Call) -> list[str]:
-    """The plays a board or a message says were made ("… played 24/18 13/9.", "Your play … was stored;")."""
+    """The plays a board or a message says were made ("… played 24/18 13/9.", "… the only play, …, was made.",
+    "Your play … was stored;")."""
     text = call.params.get("caption", "") if call.method == "sendPhoto" else call.params.get("text", "")
-    return [a or b for a, b in _PLAYED.findall(text)]
+    return ["".join(groups) for groups in _PLAYED.findall(text)]
 
 
 def stored(call: Call) -> bool:
@@ -312,6 +316,23 @@ async def wait_cost(url: str, steps: int = 200) -> dict[str, float]:
     return result
 
 
+def used_memory(ports: list[int]) -> int:
+    """Bytes of data the given Redis servers hold together (INFO memory: used_memory less the start-up
+    overhead)."""
+    total = 0
+    for port in ports:
+        client = redis.Redis(port=port, socket_timeout=5)
+        try:
+            info = client.info("memory")
+            if client.info("replication")["role"] == "master":
+                total += int(info["used_memory_dataset"])
+        except redis.RedisError:
+            continue
+        finally:
+            client.close()
+    return total
+
+
 async def run(games: int = 1000, seconds: float = 60.0, processes: int = 2, store_kind: str = "cluster",
               rate: float = 200.0, computer_share: float = 0.1, kill_master: float | None = None,
               kill_bot: float | None = None, seed: int = 1, directory: Path | None = None) -> dict[str, Any]:
@@ -360,6 +381,8 @@ async def run(games: int = 1000, seconds: float = 60.0, processes: int = 2, stor
             async with gate:
                 with contextlib.suppress(TimeoutError, IndexError, StopIteration):
                     await open_table(fake, watch, t)
+        ports = [n.port for n in cluster.nodes] if cluster else [single.port] if single else []
+        memory_before = await asyncio.to_thread(used_memory, ports)
         opening = time.monotonic()
         await asyncio.gather(*(opened(t) for t in tables))
         events["open_s"] = round(time.monotonic() - opening, 1)
@@ -381,6 +404,9 @@ async def run(games: int = 1000, seconds: float = 60.0, processes: int = 2, stor
             await asyncio.sleep(3)
             bots[-1].start()
         await asyncio.gather(*players)
+        opened = sum(1 for t in tables if t.first_game)
+        grown = await asyncio.to_thread(used_memory, ports) - memory_before
+        events["redis_bytes_per_game"] = round(grown / opened) if opened else 0
         suggest.close()
         for bot in bots:
             await asyncio.to_thread(bot.stop)

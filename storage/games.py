@@ -145,6 +145,9 @@ class GameRepository(Repository):
         change only with a move, and `move.position` must be `new.position`. Setting `result` finishes the
         game (it leaves its players' active games; its log stays). A `command_id` seen before (within the last
         `commands_kept` changes and `commands_ttl` seconds) changes nothing and returns the first result.
+        On a cluster or a replicated store, a step whose reply an outage cut off (a failover) is sent again
+        until the operation timeout; its command id makes it count once, and "made" is answered only once
+        the store says so (after `replicas` replicas confirmed it, where the settings ask for that).
         With `remember=False` the command id is neither checked nor remembered: for the follow-up steps of one
         command whose first step carried its id (so a long command takes one place among the ids kept).
 
