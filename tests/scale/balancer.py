@@ -1,5 +1,6 @@
-"""HAProxy in front of the bot processes' webhook servers: round robin, a TCP health check every 300 ms, and a
-request that finds a server dead (refused connection, empty answer) sent to another one.
+"""HAProxy in front of the bot processes' webhook servers: round robin, a TCP health check every 500 ms, and a
+request that finds a server dead (refused connection, empty answer) sent to another one at once; a
+server that misses two checks gets no more requests until it answers one.
 
 HAProxy comes from the system's packages (`apt-get install haproxy`; `.ci/run` installs it where missing).
 """
@@ -49,7 +50,7 @@ class Balancer:
 
     def start(self) -> Balancer:
         self.directory.mkdir(parents=True, exist_ok=True)
-        servers = "\n".join(f"    server bot{i} 127.0.0.1:{p} check inter 300 fall 1 rise 2"
+        servers = "\n".join(f"    server bot{i} 127.0.0.1:{p} check inter 500 fall 2 rise 1"
                             for i, p in enumerate(self.backends))
         config = self.directory / "haproxy.cfg"
         config.write_text(_CONFIG.format(port=self.port, servers=servers))
