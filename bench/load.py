@@ -13,7 +13,8 @@ replica holds it (WAIT).
 
 The audit reads every game back: each play a player was told was made ("… played 24/18 13/9." on the new
 board) is in its game's log exactly once and in order; no log has a play nobody was told of (except where an
-answer never came: a killed bot process); every game replays with the engine from its log (`bot.verify`).
+answer never came: a killed bot process); every game replays with the engine from its log (`bot.verify`); every
+game's reminder and deadline have their wake-up in the schedule (none lost to a failover).
 
     .venv/bin/python -m bench.load [--games 1000] [--seconds 60] [--processes 2] [--store cluster|single]
                                    [--kill-master 20] [--kill-bot 40] [--rate 200]
@@ -50,7 +51,7 @@ from bot.gamestate import CUBE_PLAYS
 from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from bot.verify import verify
-from storage import MoveLogEntry, StoreSettings, make_client
+from storage import MoveLogEntry, StoreSettings, make_client, wakeups
 from storage.store import Store
 from tests.scale.balancer import Balancer
 from tests.scale.bots import BotProcess
@@ -272,6 +273,7 @@ async def audit(store: Store, tables: list[Table]) -> tuple[dict[str, int], list
     to five games that fail, told against logged."""
     counts = Counter[str]()
     examples: list[dict[str, Any]] = []
+    armed = {(kind, game_id): when for kind, game_id, when in await store.schedule.wakeups()}
     for table in tables:
         if not table.first_game:
             continue
@@ -282,6 +284,9 @@ async def audit(store: Store, tables: list[Table]) -> tuple[dict[str, int], list
             record, log = await store.games.snapshot(game_id)
             logged += logged_plays(log)
             inconsistent += int(not verify(record, log).ok)
+            for kind, when in wakeups.times(record).items():  # its reminder and deadline will come up
+                counts["wakeups"] += 1
+                counts["wakeups_missing"] += int(armed.get((kind, game_id), float("inf")) > when)
         found = compare(table.told, logged, bool(table.unanswered))
         found.update(tables=1, games=len(games), inconsistent=inconsistent)
         counts.update(found)
@@ -291,7 +296,7 @@ async def audit(store: Store, tables: list[Table]) -> tuple[dict[str, int], list
                              "refused": table.refused, "unanswered": table.unanswered,
                              "refusals": table.refusals, "trace": table.trace})
     return {key: counts[key] for key in ("tables", "games", "told", "logged", "lost", "unannounced", "out_of_order",
-                                         "inconsistent", "unanswered_made")}, examples
+                                         "inconsistent", "wakeups", "wakeups_missing", "unanswered_made")}, examples
 
 
 async def wait_cost(url: str, steps: int = 200) -> dict[str, float]:
@@ -434,7 +439,8 @@ async def run(games: int = 1000, seconds: float = 60.0, processes: int = 2, stor
         "interrupted": sum(t.interrupted for t in tables), "unanswered": sum(t.unanswered for t in tables),
         "redelivered": fake.redelivered, "cores": os.cpu_count(), **events, "audit": counts,
         "audit_ok": counts.get("lost", 0) == 0 and counts.get("unannounced", 0) == 0
-        and counts.get("out_of_order", 0) == 0 and counts.get("inconsistent", 0) == 0,
+        and counts.get("out_of_order", 0) == 0 and counts.get("inconsistent", 0) == 0
+        and counts.get("wakeups_missing", 0) == 0,
         "audit_failures": examples,
     }
 

@@ -1,6 +1,7 @@
 """The load bench's audit at CI size: games through HAProxy to two bot processes in webhook mode over a
 replicated Redis Cluster, a master killed (SIGKILL) and a bot process killed during the run; then every play a
-player was told of is in its game's log exactly once, nothing else is, and every game replays.
+player was told of is in its game's log exactly once, nothing else is, every game replays, and every game's
+deadline still has its wake-up.
 
 HAProxy comes from the system's packages: without it these tests skip, unless `TABLA_SCALE_TESTS=1` (set by
 `.ci/run`, which installs it) makes them mandatory.
@@ -42,3 +43,4 @@ async def test_nothing_told_is_lost_or_doubled_through_a_master_failover_and_a_k
     assert result["audit_ok"], result["audit_failures"]
     assert audit["tables"] == 24 and audit["told"] >= 100 and audit["inconsistent"] == 0, result
     assert audit["unanswered_made"] <= 2 * result["unanswered"], result
+    assert audit["wakeups"] >= 24 and audit["wakeups_missing"] == 0, result  # every game's deadline armed
