@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 
 from storage import GameRecord, MoveLogEntry, Store, StoreSettings, StoreUnavailable, VersionConflict, make_client
 from tests.storage.positions import START, next_position
@@ -78,5 +80,39 @@ async def test_confirmed_steps_survive_a_master_killed_under_them(cluster: Repli
         assert store.games._backend.durable.steps >= total
         print(f"steps {total}, refused {refused}, failover {took:.1f}s")
         await asyncio.to_thread(cluster.revive, victim)
+    finally:
+        await store.aclose()
+
+
+async def test_a_step_waits_for_the_replica_of_its_own_master(cluster: ReplicatedCluster) -> None:
+    """With the replica of the game's master frozen (SIGSTOP) a step waits `replica_wait` for it (WAIT, after the
+    step on the connection that wrote it), is counted unconfirmed, and stands; thawed, steps are confirmed at
+    once again."""
+    store = await open_store(cluster.url)
+    try:
+        game = await store.games.create(variant="plakoto", players=("ann", "bob"), position=START)
+        master = store.client.get_node_from_key(store.games._keys.game(game.id))  # type: ignore[union-attr]
+        info = redis.Redis(port=master.port).info("replication")
+        replica = next(n for n in cluster.nodes if n.port == int(info["slave0"]["port"]))
+        assert replica.process is not None
+        durable = store.games._backend.durable
+        assert durable is not None and durable.unconfirmed == 0
+        replica.process.send_signal(signal.SIGSTOP)
+        try:
+            after = next_position(game.position, "frozen")
+            started = time.monotonic()
+            await store.games.apply(game, dataclasses.replace(game, position=after), command_id="frozen",
+                                    move=MoveLogEntry(0, "31", "frozen", after, game.created_at))
+            took = time.monotonic() - started
+        finally:
+            replica.process.send_signal(signal.SIGCONT)
+        assert took >= 0.45 and durable.unconfirmed == 1
+        assert [entry.play for entry in await store.games.log(game.id)] == ["frozen"]
+        started = time.monotonic()
+        game = await store.games.get(game.id)
+        after = next_position(game.position, "thawed")
+        await store.games.apply(game, dataclasses.replace(game, position=after), command_id="thawed",
+                                move=MoveLogEntry(1, "31", "thawed", after, game.created_at))
+        assert time.monotonic() - started < 0.4 and durable.unconfirmed == 1
     finally:
         await store.aclose()
