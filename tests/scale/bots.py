@@ -1,5 +1,6 @@
 """Bot processes as a host runs them: `python -m bot run` in Telegram webhook mode, each with its own webhook
-port behind the balancer, all on one store; one can be killed (SIGKILL) and started again."""
+port behind the balancer, or on Discord with a share of the shards (`DISCORD_SHARD_IDS`), all on one store;
+one can be killed (SIGKILL) and started again."""
 
 from __future__ import annotations
 
@@ -32,6 +33,18 @@ class BotProcess:
         }
         self.env.pop("DISCORD_TOKEN", None)
         self.process: subprocess.Popen[bytes] | None = None
+
+    @classmethod
+    def discord(cls, directory: Path, api_root: str, redis_url: str, shard_ids: str, shard_count: int
+                ) -> BotProcess:
+        """A Discord process (through the fake at `api_root`) connecting the shards `shard_ids` of
+        `shard_count`."""
+        bot = cls(directory, "", redis_url, "")
+        for name in [key for key in bot.env if key.startswith("TELEGRAM_")]:
+            del bot.env[name]
+        bot.env.update(DISCORD_TOKEN="fake-token", DISCORD_API_URL=api_root, DISCORD_SHARD_IDS=shard_ids,
+                       DISCORD_SHARD_COUNT=str(shard_count))
+        return bot
 
     def start(self) -> BotProcess:
         self.directory.mkdir(parents=True, exist_ok=True)
