@@ -7,11 +7,14 @@ value (English by default).
 Only `game`, Pillow and the standard library are used; fonts are bundled.
 """
 
+from .chart import Line as ChartLine
+from .chart import StatsChart, render_stats
 from .layout import layout, layout_scene
 from .png import prepare, render_png, scene_png
 from .replay import MAX_FRAMES, pick_frames, render_replay
 from .scene import GameResult, LastMove, LastPlay, MatchScore, PendingStage, ResultLike, Scene
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
+from .standings import StandingLine, StandingsPicture, render_standings
 from .words import ENGLISH, Words
 
 __all__ = [
@@ -19,6 +22,7 @@ __all__ = [
     "MAX_FRAMES",
     "Arrow",
     "Banner",
+    "ChartLine",
     "Checker",
     "Die",
     "GameResult",
@@ -34,6 +38,9 @@ __all__ = [
     "ResultLike",
     "Ring",
     "Scene",
+    "StandingLine",
+    "StandingsPicture",
+    "StatsChart",
     "Words",
     "layout",
     "layout_scene",
@@ -41,5 +48,7 @@ __all__ = [
     "prepare",
     "render_png",
     "render_replay",
+    "render_standings",
+    "render_stats",
     "scene_png",
 ]

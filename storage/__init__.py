@@ -24,7 +24,8 @@ Repositories on `Store`:
 - `chats`: get, update (compare-and-set) — a chat's language and time per move; alias, resolve (a chat that
   goes on as another: a Telegram group upgraded to a supergroup).
 - `players`: ensure (platform account -> player, created on first sight), get, find, update.
-- `standings` (points per chat) and `ratings` (per variant): record a result once per event id, top, lookups.
+- `standings` (points per chat): record a result once per event id, lookups. `ratings` (FIBS, per pool): apply
+  a finished match once, ratings, histories, top lists, rebuild from the log (RATINGS.md).
 - `directory`: usernames seen per platform -> user ids; `preferences`: per-player settings (reminders,
   the game ended last in each chat).
 - `attention`: games the service must still act on by itself (marked before a many-step change, cleared
@@ -32,6 +33,8 @@ Repositories on `Store`:
 - `schedule`: claim_due(now, limit, lease) hands each due reminder or deadline to exactly one process; done.
 - `boards`: each match's last board message per chat platform (swap, swap_newer: the buttons to retire).
 - `cards`: Telegram's inline challenge cards (post, get, take exactly once).
+- `seasons`: a chat's season mode and current season (set_mode, roll exactly once); `standing_cards`: the
+  chat's standings card message (pin, touch after a result, shown once edited). Both wake up by the schedule.
 
 Errors: `StorageError` and its kinds `StoreUnavailable` (Redis down or silent: retry later; the store
 reconnects by itself), `NotFound`, `AlreadyExists`, `VersionConflict`, `UnknownSchemaVersion`, and
@@ -65,6 +68,7 @@ from .games import GameRepository
 from .keys import Keys
 from .matches import MatchRepository
 from .players import PlayerRepository
+from .ratings import START_RATING, Finished, PoolRating, RatedMatch, RatingRepository
 from .records import (
     ApplyResult,
     ChallengeRecord,
@@ -78,14 +82,19 @@ from .records import (
     PlayerRecord,
 )
 from .schedule import ScheduleRepository
+from .seasons import MODES as SEASON_MODES
+from .seasons import Season, SeasonRepository, SeasonState
 from .settings import StoreSettings
-from .standings import DEFAULT_RATING, RatingRepository, Standing, StandingsRepository
+from .standing_cards import EDIT_GAP, StandingCard, StandingCardRepository
+from .standings import Standing, StandingsRepository
 from .store import Store
 
 __all__ = [
     "CHALLENGE_TTL",
     "DATA_DIR_ENV",
-    "DEFAULT_RATING",
+    "EDIT_GAP",
+    "SEASON_MODES",
+    "START_RATING",
     "URL_ENV",
     "AlreadyExists",
     "ApplyResult",
@@ -101,6 +110,7 @@ __all__ = [
     "DueItem",
     "DueKind",
     "EmbeddedServer",
+    "Finished",
     "GameRecord",
     "GameRepository",
     "GameResult",
@@ -112,11 +122,18 @@ __all__ = [
     "NotRedis",
     "PlayerRecord",
     "PlayerRepository",
+    "PoolRating",
     "PreferenceRepository",
+    "RatedMatch",
     "RatingRepository",
     "ScheduleRepository",
+    "Season",
+    "SeasonRepository",
+    "SeasonState",
     "ServerStartError",
     "Standing",
+    "StandingCard",
+    "StandingCardRepository",
     "StandingsRepository",
     "StorageError",
     "Store",

@@ -1,9 +1,10 @@
-"""Per-chat standings and per-variant ratings: sorted sets changed once per result.
+"""Per-chat standings: sorted sets changed once per result (the ratings are `ratings.py`).
 
-The caller adds a finished game's (or match's) points to the chat's standings and its rating changes to the
-variant's ratings, naming the result with an event id (usually the game id). `counted_increment.lua` adds them
-only if that event id was not counted before, in the same step that remembers it, so a retried result counts
-once. The counted ids share the scores' hash tag and are kept bounded (the most recent `events_kept`).
+The caller adds a finished game's (or match's) points to the chat's standings, naming the result with an event
+id (usually the game id). `counted_increment.lua` adds them only if that event id was not counted before, in
+the same step that remembers it, so a retried result counts once. The counted ids share the
+scores' hash tag and are kept bounded (the most recent `events_kept`).
+A chat that keeps seasons (`seasons.py`) counts each result a second time in the season's own four sets.
 """
 
 from __future__ import annotations
@@ -15,23 +16,16 @@ from dataclasses import dataclass
 from .backend import Repository, pairs
 from .errors import guarded
 
-DEFAULT_RATING = 1500.0
 EVENTS_KEPT = 100_000
 
 
 class _Scores(Repository):
-    _initial: float | None = None
-
     async def _add(self, scores: str, counted: str, event_id: str, deltas: Mapping[str, float],
                    now: float | None) -> bool:
-        args: list[str | float | int] = [event_id, time.time() if now is None else now,
-                                         "" if self._initial is None else self._initial, EVENTS_KEPT]
+        args: list[str | float | int] = [event_id, time.time() if now is None else now, "", EVENTS_KEPT]
         for player, delta in deltas.items():
             args += [player, delta]
         return bool(await self._scripts.counted_increment(keys=[scores, counted], args=args))
-
-    async def _top(self, scores: str, limit: int) -> list[tuple[str, float]]:
-        return pairs(await self._client.zrevrange(scores, 0, limit - 1, withscores=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,27 +44,41 @@ class StandingsRepository(_Scores):
 
     @guarded
     async def record_game(self, chat: str, event_id: str, winner: str, loser: str, points: float, *,
-                          now: float | None = None) -> bool:
-        """Count a won game once: `points` won by `winner` and lost by `loser`; False if counted before."""
+                          now: float | None = None, season: str | None = None) -> bool:
+        """Count a won game once: `points` won by `winner` and lost by `loser` (all time, and in `season` if
+        given); False if counted before."""
         k = self._keys
-        first = await self._add(k.standings(chat), k.standings_counted(chat), event_id, {winner: points}, now)
-        await self._add(k.standings_lost(chat), k.standings_counted(chat), f"{event_id}/lost", {loser: points}, now)
+        first = False
+        for kept in (None, season) if season else (None,):
+            event = event_id if kept is None else f"{event_id}@{kept}"
+            first = await self._add(k.standings(chat, kept), k.standings_counted(chat), event, {winner: points},
+                                    now) or first
+            await self._add(k.standings_lost(chat, kept), k.standings_counted(chat), f"{event}/lost",
+                            {loser: points}, now)
         return first
 
     @guarded
     async def record_match(self, chat: str, event_id: str, winner: str, loser: str, *,
-                           now: float | None = None) -> bool:
-        """Count a won match once for `winner` and a lost one for `loser`; False if counted before."""
+                           now: float | None = None, season: str | None = None) -> bool:
+        """Count a won match once for `winner` and a lost one for `loser` (all time, and in `season` if given);
+        False if counted before."""
         k = self._keys
-        first = await self._add(k.matches_won(chat), k.standings_counted(chat), event_id, {winner: 1}, now)
-        await self._add(k.matches_lost(chat), k.standings_counted(chat), f"{event_id}/lost", {loser: 1}, now)
+        first = False
+        for kept in (None, season) if season else (None,):
+            event = event_id if kept is None else f"{event_id}@{kept}"
+            first = await self._add(k.matches_won(chat, kept), k.standings_counted(chat), event, {winner: 1},
+                                    now) or first
+            await self._add(k.matches_lost(chat, kept), k.standings_counted(chat), f"{event}/lost", {loser: 1},
+                            now)
         return first
 
     @guarded
-    async def table(self, chat: str, limit: int = 50) -> list[Standing]:
-        """Every player who has a result in the chat, by matches won, then points won, then fewest lost."""
+    async def table(self, chat: str, limit: int = 50, season: str | None = None) -> list[Standing]:
+        """Every player who has a result in the chat (in `season`, or all time), by matches won, then points
+        won, then fewest lost."""
         k = self._keys
-        sets = [k.matches_won(chat), k.matches_lost(chat), k.standings(chat), k.standings_lost(chat)]
+        sets = [k.matches_won(chat, season), k.matches_lost(chat, season), k.standings(chat, season),
+                k.standings_lost(chat, season)]
         columns = [dict(pairs(await self._client.zrange(key, 0, -1, withscores=True))) for key in sets]
         players = set().union(*columns)
         rows = [Standing(p, *(col.get(p, 0.0) for col in columns)) for p in players]
@@ -78,33 +86,10 @@ class StandingsRepository(_Scores):
         return rows[:limit]
 
     @guarded
-    async def line(self, chat: str, player_id: str) -> Standing:
-        """One player's line in the chat (zeros if none)."""
+    async def line(self, chat: str, player_id: str, season: str | None = None) -> Standing:
+        """One player's line in the chat, all time or in `season` (zeros if none)."""
         k = self._keys
-        sets = [k.matches_won(chat), k.matches_lost(chat), k.standings(chat), k.standings_lost(chat)]
+        sets = [k.matches_won(chat, season), k.matches_lost(chat, season), k.standings(chat, season),
+                k.standings_lost(chat, season)]
         values = [float(await self._client.zscore(key, player_id) or 0.0) for key in sets]
         return Standing(player_id, *values)
-
-
-class RatingRepository(_Scores):
-    """A rating per player and variant; a player without one has `DEFAULT_RATING`."""
-
-    _initial = DEFAULT_RATING
-
-    @guarded
-    async def record(self, variant: str, event_id: str, changes: Mapping[str, float], *,
-                     now: float | None = None) -> bool:
-        """Apply rating `changes` (deltas) for the result `event_id`; False if it was applied before."""
-        return await self._add(self._keys.ratings(variant), self._keys.ratings_counted(variant), event_id, changes,
-                               now)
-
-    @guarded
-    async def rating(self, variant: str, player_id: str) -> float:
-        """The player's rating for the variant."""
-        score = await self._client.zscore(self._keys.ratings(variant), player_id)
-        return DEFAULT_RATING if score is None else float(score)
-
-    @guarded
-    async def top(self, variant: str, limit: int = 10) -> list[tuple[str, float]]:
-        """The variant's best rated players, best first."""
-        return await self._top(self._keys.ratings(variant), limit)
