@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from game import ALIASES as VARIANT_ALIASES
 from game import CYCLES, PRESETS
 
+from .cube.table import ROWS as CUBE
 from .games import OFFERS
 from .replies import Identity
 
@@ -346,10 +347,7 @@ TABLE: tuple[Spec, ...] = (
     Spec("lobby", "", "Open challenges here", _bare),
     Spec("move", "24/18 13/11 [game]", "Make your play (or just send it)", lambda name, args: _move(args),
          aliases=("m", "mv")),
-    Spec("roll", "[game]", "Roll instead of doubling (a game with the doubling cube)", _ref),
-    Spec("double", "[game]", "Offer a double before your roll (cube=on)", _ref),
-    Spec("take", "[game]", "Take the double offered to you: the cube is yours", _ref),
-    Spec("drop", "[game]", "Drop the double offered to you: the game ends", _ref),
+    *(Spec(action.value, "[game]", row.help, _ref) for action, row in CUBE.items()),  # the cube's table
     Spec("board", "[game]", "Show the board of your game", _ref),
     Spec("position", "[game]", "The position as text, to copy or study", _ref),
     Spec("resign", "[yes] [game]", "Resign your game (asks to confirm)", _resign),

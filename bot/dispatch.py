@@ -8,13 +8,14 @@ from . import handlers, hint, info, lobby, review, seasons, standings, top
 from .commands import Command
 from .context import Ctx
 from .core import Core
+from .cube import answers as cube
 from .replies import Reply
 
 Handler = Callable[[Core, Ctx, Command], Awaitable[Reply]]
 
 HANDLERS: dict[str, Handler] = {
     "move": handlers.move, "board": handlers.board, "position": handlers.position, "resign": handlers.resign,
-    "roll": handlers.roll, "double": handlers.double, "take": handlers.take, "drop": handlers.drop,
+    **{action.value: answer for action, answer in cube.HANDLERS.items()},
     "games": handlers.games, "history": handlers.history, "verify": handlers.verify_game,
     "hint": hint.hint, "review": review.review,
     "challenge": lobby.challenge, "play": lobby.play, "accept": lobby.accept, "decline": lobby.decline,

@@ -18,6 +18,7 @@ from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable
 from . import dice, results, views, words
 from .context import Ctx
 from .core import Core
+from .cube.table import LOGGED, ROWS, parse
 from .gamestate import awaited, cube_data, dice_field, game_of, result_of, seed_of, side_index, side_of
 from .matches import create_game
 from .replies import Reply
@@ -225,12 +226,9 @@ async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, play: str) -> Reply:
 
 def _play_words(ctx: Ctx, play: str) -> str:
     """A logged play as a player reads it: the cube's entries (R-CUBE-2, R-CUBE-3) in words, a play as written."""
-    if play == "double":
-        return ctx.t("double")
-    if play == "take":
-        return ctx.t("take")
-    if play == "drop":
-        return ctx.t("drop")
+    action = parse(play)
+    if action is not None and ROWS[action].logged:
+        return ctx.t(ROWS[action].logged)
     return play
 
 
@@ -260,7 +258,7 @@ def _entry(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str], game_id: st
         said = ctx.t("{side} resigns.", side=name)
     elif entry.play == "timeout":
         said = ctx.t("{side} ran out of time and loses game #{id}.", side=name, id=game_id)
-    elif entry.play in ("double", "take", "drop"):  # the cube's entries (R-CUBE-2, R-CUBE-3)
+    elif entry.play in LOGGED:  # the cube's entries (R-CUBE-2, R-CUBE-3)
         said = f"{name}: {_play_words(ctx, entry.play)}"
     elif entry.play == "pass" or not entry.play:
         said = ctx.t("{side} rolled {dice} and cannot move: the turn passes.", side=name, dice=entry.dice)

@@ -22,6 +22,7 @@ from discord.app_commands import locale_str as _
 
 from .. import commands, games
 from ..commands import BY_NAME, MAX_MATCH, REMIND, Command, CommandError, listed
+from ..cube.table import ROWS as CUBE
 from . import people
 from .answers import Answers
 from .people import PLATFORM, Interaction
@@ -135,7 +136,7 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
         async def command(interaction: Interaction, game: Range[str, 1, MAX_REF] | None = None) -> None:
             await answers.command(interaction, Command(name, ref=ref(game)))
 
-    for name in ("roll", "double", "take", "drop", "board", "position", "resign", "hint", "history", "review",
+    for name in (*(action.value for action in CUBE), "board", "position", "resign", "hint", "history", "review",
                  "verify"):
         on_game(name)
 

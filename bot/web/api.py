@@ -32,7 +32,8 @@ from game import IllegalPlayError, Side
 from storage import GameRecord, StorageError
 
 from .. import i18n
-from ..actions import ActionError, Verb
+from ..actions import ActionError
+from ..cube.table import parse as cube_action
 from ..gamestate import game_of, side_of
 from ..replies import Identity, Reply
 from ..service import Service
@@ -47,7 +48,6 @@ log = logging.getLogger(__name__)
 MAX_BODY = 2048
 _GAME = re.compile(r"^[a-z2-7]{4,12}$")
 _PICKED = re.compile(r"^[0-9a-q1-6]{0,12}$")
-CUBE_VERBS = {"roll": Verb.ROLL, "double": Verb.DOUBLE, "take": Verb.TAKE, "drop": Verb.DROP}
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,12 +252,12 @@ async def post_cube(request: web.Request) -> web.Response:
     record = await find_record(svc, body["game"])
     who = await viewer(request, svc, cfg, record)
     version = _version(body["version"])
-    verb = CUBE_VERBS.get(body["verb"]) if isinstance(body["verb"], str) else None
-    if verb is None:
+    action = cube_action(body["verb"])
+    if action is None:
         raise Refused(400, "bad verb")
     if who.side is None or who.identity is None:
         raise Refused(403, page_words(who.lang)["only_players"])
-    reply = await glue.cube(svc, who.identity, record, verb, version, cfg.deliver)
+    reply = await glue.cube(svc, who.identity, record, action, version, cfg.deliver)
     return await _answered(svc, cfg, record, who, reply)
 
 
