@@ -47,10 +47,10 @@ import redis
 from bench.adapter_telegram import Watcher, buttons, mover
 from bench.percentile import pct
 from bot.actions import Verb
-from bot.gamestate import CUBE_PLAYS
 from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from bot.verify import verify
+from game.cube import CubeAction
 from storage import MoveLogEntry, StoreSettings, make_client, wakeups
 from storage.store import Store
 from tests.scale.balancer import Balancer
@@ -61,7 +61,7 @@ from tests.telegram.fake_bot_api import Call, FakeBotAPI, Sent, group, user
 
 _PLAYED = re.compile(r"played ([^\n]+?)\.(?=\s|$)|the only play, ([^\n]+?), was made\.|plays [^:\n]+: ([^\n]+?)\."
                      r"(?=\s|$)|Your play ([^\n]+?) was stored;")
-_NOT_PLAYS = ("opening", "pass", "resign", "timeout", *CUBE_PLAYS)
+_NOT_PLAYS = ("opening", "pass", "resign", "timeout", *(answer.value for answer in CubeAction))
 ANSWER_TIMEOUT = 15.0
 
 
