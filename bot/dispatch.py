@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from . import handlers, hint, info, lobby, review, seasons, standings, top, tournaments
+from . import handlers, hint, info, lobby, rematch, review, seasons, standings, top, tournaments, vacation
 from .commands import Command
 from .context import Ctx
 from .core import Core
@@ -19,10 +19,10 @@ HANDLERS: dict[str, Handler] = {
     "games": handlers.games, "history": handlers.history, "verify": handlers.verify_game,
     "hint": hint.hint, "review": review.review,
     "challenge": lobby.challenge, "play": lobby.play, "accept": lobby.accept, "decline": lobby.decline,
-    "cancel": lobby.cancel, "lobby": lobby.lobby, "start": lobby.start,
+    "cancel": lobby.cancel, "lobby": lobby.lobby, "rematch": rematch.rematch, "start": lobby.start,
     "help": info.help_, "rules": info.rules, "lang": info.lang, "standings": standings.standings, "stats": info.stats,
     "top": top.top,
     "tournament": tournaments.tournament,
-    "deadline": info.deadline, "remind": info.remind, "invite": info.invite,
+    "deadline": info.deadline, "remind": info.remind, "vacation": vacation.vacation, "invite": info.invite,
     "season": seasons.season,
 }

@@ -3,6 +3,8 @@ cube's roll, double, take and drop are `bot.cube.answers`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game import (
     AmbiguousPlayError,
     Game,
@@ -15,13 +17,14 @@ from game import (
 )
 from storage import GameRecord
 
-from . import dice, images, views, words
+from . import dice, images, vacation, views, words
 from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
 from .cube.answers import not_now
 from .gamestate import awaited, cube_of, game_of, seed_of, side_index, side_of, variant_of, variant_options
+from .moments import moment
 from .progression import command_id, moved_on, progress
 from .replies import Button, Picture, Reply
 from .turns import Event, Step, play_step
@@ -64,7 +67,11 @@ async def make_play(svc: Core, ctx: Ctx, record: GameRecord, side: Side, game: G
                     command: str) -> Reply:
     """Make `play` for the caller (typed or built with buttons) and answer with the board."""
     step = play_step(game, play, record.turn, (Event("{side} played {play}.", {"side": side, "play": play.notation}),))
-    return await progress(svc, ctx, record, (step,), [], command)
+    reply = await progress(svc, ctx, record, (step,), [], command)
+    if reply.ok and await vacation.end(svc, ctx.player.id, svc.clock()):  # a move ends a vacation early
+        reply = replace(reply, text=f"{reply.text}\n" + ctx.t("{name} is back: the deadlines of their games run "
+                                                               "again.", name=ctx.player.name))
+    return reply
 
 
 async def board(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
@@ -144,6 +151,8 @@ async def games(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         whose = ctx.t("your turn") if turn is side else ctx.t("{name}'s turn", name=names[turn])
         lines.append(ctx.t("#{id} {variant} — {white} v {black} — {whose}", id=record.id, variant=_title(ctx, record),
                            white=names[Side.WHITE], black=names[Side.BLACK], whose=whose))
+        if record.deadline is not None:
+            lines[-1] += " — " + ctx.t("deadline {when}", when=moment(record.deadline))
     if not lines:
         return Reply(ctx.t("You have no active games. Start one with /challenge or /play ai."), private=True)
     return Reply("\n".join([ctx.t("Your games:"), *lines]), private=True)

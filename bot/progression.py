@@ -15,7 +15,7 @@ from dataclasses import replace
 from game import CYCLES, Game, Match, Side, match_spec
 from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
-from . import dice, results, views, words
+from . import dice, results, vacation, views, words
 from .context import Ctx
 from .core import Core
 from .cube.table import LOGGED, ROWS, parse
@@ -281,6 +281,9 @@ async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> t
     """
     now = svc.clock()
     hours = await svc.deadline_hours_for(record.chat)
+    starts = now  # the clock of the turn that follows starts after its player's vacation (`bot.vacation`)
+    if adv.game.phase != "over":
+        starts = await vacation.clock_start(svc, record.players[side_index(awaited(adv.game))], now)
     current = record
     duplicate = False
     states: list[tuple[Step | None, Game, int]] = [(s, s.game, s.rolls) for s in adv.steps]
@@ -290,7 +293,7 @@ async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> t
         states = [(None, adv.game, adv.rolls)]
     stored = 0
     for k, (step, game, rolls) in enumerate(states):
-        new = record_state(current, game, rolls, now, hours)
+        new = record_state(current, game, rolls, starts, hours)
         move = None
         if step is not None:
             move = MoveLogEntry(side_index(step.side), step.dice, step.play, new.position, now)
@@ -317,7 +320,8 @@ async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> t
 
 
 def record_state(current: GameRecord, game: Game, rolls: int, now: float, hours: float) -> GameRecord:
-    """The record of `current` at `game`'s state, with the next deadline and reminder."""
+    """The record of `current` at `game`'s state, with the next deadline and reminder of a clock started at
+    `now`."""
     over = game.phase == "over"
     return replace(current, position=game.position.to_tpn(), dice=dice_field(game), turn=rolls, cube=cube_data(game),
                    result=result_of(game.outcome) if over and game.outcome else None,

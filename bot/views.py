@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from game import BuildState, Game, Outcome, Pick, Side, SingleMove, build
 from renderer import LastPlay, MatchScore, Scene
-from storage import GameRecord, NotFound
+from storage import GameRecord, MatchRecord, NotFound
 
 from . import dice, images, matches
 from .actions import Action, ActionError, Verb
@@ -20,6 +20,7 @@ from .context import Ctx
 from .core import Core
 from .cube import table as cube
 from .gamestate import awaited, game_of, side_index, side_of, variant_options
+from .moments import moment
 from .replies import Board, Builder, Button, Identity, Picture, Reply
 from .turns import Event
 from .words import board_words
@@ -51,6 +52,8 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
             mentions = (Identity(user.platform, user.platform_user_id, user.name),)
         lines.append(ctx.t("{name} ({side}) to move with {dice} in game #{id}.", name=names[to_move],
                            side=ctx.t(to_move.value), dice=dice.format_dice(game.dice), id=record.id))
+        if user.id != await svc.computer_id():
+            lines += deadline_line(ctx, record)
         builder = builder_view(ctx, record, game, ())
         viewer = to_move
     elif game.phase in ("decide", "answer"):
@@ -59,6 +62,8 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
         if user.platform == ctx.chat.platform and user.id != await svc.computer_id():
             mentions = (Identity(user.platform, user.platform_user_id, user.name),)
         lines.append(cube.prompt(ctx, record, game, names))
+        if user.id != await svc.computer_id():
+            lines += deadline_line(ctx, record)
         buttons = cube.buttons(ctx, record, game)
         viewer = waiting
     else:
@@ -66,6 +71,7 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
     if game.cube is not None and game.phase != "over":
         lines.append(cube.cube_line(ctx, game.cube, names))
     score = None
+    m: MatchRecord | None = None
     if record.match_id:
         try:
             m = await svc.store.matches.get(record.match_id)
@@ -80,6 +86,8 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
                 lines.insert(0, where)
     if game.outcome is not None:
         lines.append(ended(ctx, game.outcome, names, score))
+        if m is not None and (play_again := again(ctx, m)) is not None:
+            buttons = ((play_again,),)
     picture = None
     if svc.render is not None:
         scene = Scene(game.position, viewer, last_play=last, dice=game.dice, names=names, score=score,
@@ -90,6 +98,22 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
                   side_index(viewer), game.dice)
     return Reply("\n".join(lines), picture, board, buttons=buttons, builder=builder, mentions=mentions,
                  game_id=record.id, match_id=record.match_id)
+
+
+def deadline_line(ctx: Ctx, record: GameRecord) -> list[str]:
+    """`Deadline: <when>.`, the time shown in each reader's own time (`bot.moments`); none without a deadline."""
+    if record.deadline is None:
+        return []
+    return [ctx.t("Deadline: {when}.", when=moment(record.deadline))]
+
+
+def again(ctx: Ctx, match: MatchRecord) -> Button | None:
+    """The button of a finished match's final board (`bot.rematch`): Rematch for a single game, New match for a
+    match to N; None while the match goes on."""
+    if match.winner is None:
+        return None
+    label = ctx.t("Rematch") if match.target == 1 else ctx.t("New match")
+    return Button(label, Action(Verb.REMATCH, match.id).pack(), "success")
 
 
 async def private_view(svc: Core, ctx: Ctx, record: GameRecord) -> Reply:

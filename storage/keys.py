@@ -15,6 +15,7 @@ Layout (prefix `tabla` by default):
     tabla:{m:<match>}:tournament     the tournament a match is played in (tournaments.py)
     tabla:{t:<tournament>}           tournament record (players, pairings, results; tournaments.py)
     tabla:{chat:<chat>}:tournaments  a chat's tournaments (sorted set by creation time)
+    tabla:{m:<match>}:rematch        the one rematch challenge of a finished match, `challenge:challenger` (expires)
     tabla:{c:<challenge>}            challenge record (expires)
     tabla:{p:<player>}               player record
     tabla:{p:<player>}:games         ids of the player's active games (set)
@@ -51,6 +52,7 @@ Layout (prefix `tabla` by default):
     tabla:{chat:<chat>}:rated:<pool> players who finished a match of the pool in the chat (set; /top)
     tabla:{d:<platform>}:names       directory: lower-case username -> platform user id (hash)
     tabla:{p:<player>}:errors        a player's error rate per reviewed game (hash: game -> "time milli")
+    tabla:{p:<player>}:vacations     a player's vacations (sorted set: member start time, score end time)
     tabla:{p:<player>}:prefs         a player's preferences (hash: remind, last:<chat> = the game ended last there)
     tabla:{s:<n>}:due                bucket n of the wake-ups for reminders and deadlines, and of the chats'
                                      season ends and card edits (sorted set by time)
@@ -104,6 +106,8 @@ class Keys:
 
     def chat_tournaments(self, chat: str) -> str:
         return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:tournaments"
+    def rematch(self, match_id: str) -> str:
+        return f"{self.match(match_id)}:rematch"
 
     def challenge(self, challenge_id: str) -> str:
         return f"{self.prefix}:{{c:{_part(challenge_id, 'a challenge id')}}}"
@@ -159,6 +163,9 @@ class Keys:
 
     def player_update(self, player_id: str, update: str) -> str:
         return f"{self.player(player_id)}:seen:{_part(update, 'an update digest')}"
+
+    def vacations(self, player_id: str) -> str:
+        return f"{self.player(player_id)}:vacations"
 
     def player_prefs(self, player_id: str) -> str:
         return f"{self.player(player_id)}:prefs"

@@ -21,7 +21,7 @@ from discord.app_commands import Choice, Range
 from discord.app_commands import locale_str as _
 
 from .. import commands, games
-from ..commands import BY_NAME, MAX_MATCH, REMIND, TOURNAMENT_BY_VERB, Command, CommandError, listed
+from ..commands import BY_NAME, MAX_MATCH, REMIND, TOURNAMENT_BY_VERB, VACATION_DAYS, Command, CommandError, listed
 from ..cube.table import ROWS as CUBE
 from . import people
 from .answers import Answers
@@ -145,7 +145,7 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
             await answers.command(interaction, Command(name, ref=ref(game)))
 
     for name in (*(action.value for action in CUBE), "board", "position", "resign", "hint", "history", "review",
-                 "verify"):
+                 "verify", "rematch"):
         on_game(name)
 
     def bare(name: str) -> None:
@@ -253,6 +253,12 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
         await answers.command(interaction, Command("tournament", value="list"))
 
     tree.add_command(tournament)
+    @tree.command(name="vacation", description=about("vacation"))
+    @app_commands.describe(days=_("Days away (empty: where your vacation stands)"), off=_("End your vacation now"))
+    async def vacation(interaction: Interaction, days: Range[int, 1, VACATION_DAYS] | None = None,
+                       off: bool = False) -> None:
+        value = "off" if off else (str(days) if days is not None else None)
+        await answers.command(interaction, Command("vacation", value=value))
 
     added = sorted(c.name for c in tree.get_commands())
     if added != sorted(spec.name for spec in listed(PLATFORM)):

@@ -31,7 +31,7 @@ from aiohttp import web
 from game import IllegalPlayError, Side
 from storage import GameRecord, StorageError
 
-from .. import i18n
+from .. import i18n, moments
 from ..actions import ActionError
 from ..cube.table import parse as cube_action
 from ..gamestate import game_of, side_of
@@ -223,8 +223,8 @@ async def _answered(svc: Service, cfg: Config, record: GameRecord, who: Viewer, 
     fresh = await glue.game(svc, record.id) or record
     new_state = await _state(svc, fresh, who, (), cfg.clock())
     if not reply.ok:
-        return web.json_response({"error": reply.text, "state": new_state}, status=409)
-    return web.json_response({"ok": True, "text": reply.text, "state": new_state})
+        return web.json_response({"error": moments.plain(reply.text), "state": new_state}, status=409)
+    return web.json_response({"ok": True, "text": moments.plain(reply.text), "state": new_state})
 
 
 async def post_confirm(request: web.Request) -> web.Response:
