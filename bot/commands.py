@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game import ALIASES as VARIANT_ALIASES
 from game import CYCLES, PRESETS
 
+from .cube.table import ROWS as CUBE
 from .games import OFFERS
 from .replies import Identity
 
@@ -61,8 +62,10 @@ class Command:
     options: dict[str, str] = field(default_factory=dict)
     match_to: int | None = None
     notation: str | None = None
-    value: str | None = None        # /lang code, /deadline hours, /season mode, /standings all|season|pin
+    value: str | None = None        # /lang code, /deadline hours, /season mode, /standings all|season|pin,
+                                    # /vacation days, a /tournament verb
     season: str | None = None       # /standings season 2026-10
+    kind: str | None = None         # a tournament's format (roundrobin, knockout, sections)
 
 
 def looks_like_move(text: str) -> bool:
@@ -308,6 +311,76 @@ def _deadline(name: str, args: list[str]) -> Command:
     return Command(name)
 
 
+@dataclass(frozen=True, slots=True)
+class VerbSpec:
+    """One verb of a command with verbs (`/tournament new`): its name, arguments and help line (English msgids)."""
+
+    name: str
+    args: str
+    help: str
+
+
+TOURNAMENT_FORMATS = ("roundrobin", "knockout", "sections")
+_FORMAT_WORDS = {"roundrobin": "roundrobin", "round-robin": "roundrobin", "rr": "roundrobin",
+                 "knockout": "knockout", "ko": "knockout", "sections": "sections"}
+TOURNAMENT_VERBS: tuple[VerbSpec, ...] = (
+    VerbSpec("new", "[game] [options] [to N] [format roundrobin|knockout|sections]",
+             "Open a tournament here that you direct"),
+    VerbSpec("join", "[id]", "Join a tournament"),
+    VerbSpec("leave", "[id]", "Leave a tournament (once it has started: withdraw)"),
+    VerbSpec("start", "[id]", "Start your tournament: every pairing that can start starts"),
+    VerbSpec("cancel", "[id]", "Cancel your tournament"),
+    VerbSpec("table", "[id]", "A tournament's table or bracket"),
+    VerbSpec("list", "", "The tournaments of this chat"),
+)
+TOURNAMENT_BY_VERB = {v.name: v for v in TOURNAMENT_VERBS}
+
+
+def _tournament(name: str, args: list[str]) -> Command:
+    """`/tournament` (the chat's), `/tournament new [game] [options] [to N] [format F]`, `/tournament <verb> [id]`."""
+    if not args:
+        return Command(name, value="list")
+    verb = args[0].lower()
+    if verb not in TOURNAMENT_BY_VERB:
+        raise CommandError("/tournament takes one of: {verbs}.", verbs=", ".join(v.name for v in TOURNAMENT_VERBS))
+    rest = args[1:]
+    if verb == "list":
+        return Command(name, value=verb) if not rest else _bare(f"{name} list", rest)
+    if verb != "new":
+        return replace(_ref(name, rest), value=verb)
+    kind = None
+    words: list[str] = []
+    i = 0
+    while i < len(rest):
+        word = rest[i].lower()
+        if word == "format" and i + 1 < len(rest):
+            word = rest[i + 1].lower()
+            i += 1
+            if word not in _FORMAT_WORDS:
+                raise CommandError("A tournament is a roundrobin, a knockout or sections, not {word!r}.",
+                                   word=rest[i][:20])
+        if word in _FORMAT_WORDS and kind is None:
+            kind = _FORMAT_WORDS[word]
+        else:
+            words.append(rest[i])
+        i += 1
+    return replace(_setup(name, words, None), value=verb, kind=kind)
+
+
+VACATION_DAYS = 14  # at most, in any 365 days (`storage.vacations`)
+
+
+def _vacation(name: str, args: list[str]) -> Command:
+    """`/vacation` (where it stands), `/vacation <days>` (1 to 14), `/vacation off`."""
+    if not args:
+        return Command(name)
+    if len(args) == 1 and args[0].lower() == "off":
+        return Command(name, value="off")
+    if len(args) == 1 and _digits(args[0]) and 1 <= int(args[0]) <= VACATION_DAYS:
+        return Command(name, value=str(int(args[0])))
+    raise CommandError("/vacation takes a number of days from 1 to {most}, or off.", most=VACATION_DAYS)
+
+
 CONSOLE, TELEGRAM, DISCORD = "console", "telegram", "discord"
 EVERYWHERE = frozenset({CONSOLE, TELEGRAM, DISCORD})
 CHATS = frozenset({TELEGRAM, DISCORD})  # where an invite link exists
@@ -344,12 +417,10 @@ TABLE: tuple[Spec, ...] = (
     Spec("decline", "[id]", "Decline a challenge to you", _ref),
     Spec("cancel", "[id]", "Withdraw your challenge", _ref),
     Spec("lobby", "", "Open challenges here", _bare),
+    Spec("rematch", "[game]", "Challenge your opponent to the same game or match again", _ref),
     Spec("move", "24/18 13/11 [game]", "Make your play (or just send it)", lambda name, args: _move(args),
          aliases=("m", "mv")),
-    Spec("roll", "[game]", "Roll instead of doubling (a game with the doubling cube)", _ref),
-    Spec("double", "[game]", "Offer a double before your roll (cube=on)", _ref),
-    Spec("take", "[game]", "Take the double offered to you: the cube is yours", _ref),
-    Spec("drop", "[game]", "Drop the double offered to you: the game ends", _ref),
+    *(Spec(action.value, "[game]", row.help, _ref) for action, row in CUBE.items()),  # the cube's table
     Spec("board", "[game]", "Show the board of your game", _ref),
     Spec("position", "[game]", "The position as text, to copy or study", _ref),
     Spec("resign", "[yes] [game]", "Resign your game (asks to confirm)", _resign),
@@ -357,6 +428,8 @@ TABLE: tuple[Spec, ...] = (
     Spec("history", "[game]", "An animated replay of a game", _ref),
     Spec("review", "[game]", "How well each side played a finished game", _ref),
     Spec("verify", "[game]", "Check a finished game's dice against their published seed", _ref),
+    Spec("tournament", "[new|join|leave|start|cancel|table] [id]", "Tournaments here: open, join, start, tables",
+         _tournament),
     Spec("games", "", "Your games in progress", _bare),
     Spec("standings", "[all|pin|season 2026-10]", "The standings here: this season, all time, or a card kept current",
          _standings),
@@ -367,6 +440,7 @@ TABLE: tuple[Spec, ...] = (
     Spec("lang", "[chat] [code]", "Choose the language I answer you in", _lang, aliases=("language",)),
     Spec("deadline", "[hours]", "The time per move here, in hours", _deadline),
     Spec("remind", "[dm|chat|off]", "Where your reminders to move go", _remind),
+    Spec("vacation", "[days|off]", "Pause your move deadlines while you are away", _vacation),
     Spec("invite", "", "A link to add me to another group or server", _bare, where=CHATS),
     Spec("help", "", "How to play, and every command", _bare),
     Spec("start", "[link]", "Start here, or open a shared link", _start, where=frozenset({TELEGRAM}), menu=False),

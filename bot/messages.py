@@ -80,6 +80,10 @@ def _table(value: Iterable[Any]) -> list[str]:
     return [text for spec in value for text in (spec.args, spec.help) if text]
 
 
+def _cube_rows(value: Mapping[Any, Any]) -> list[str]:
+    return [text for row in value.values() for text in (row.label, row.message, row.logged) if text]
+
+
 def _capitalized(value: Iterable[str]) -> list[str]:
     return [name.capitalize() for name in value]
 
@@ -96,6 +100,10 @@ HELD: tuple[tuple[str, str, Callable[[Any], list[str]]], ...] = (
     ("bot.info", "HELP_OPTIONS", _itself),
     ("bot.info", "HELP_CUBE", _itself),
     ("bot.commands", "TABLE", _table),
+    ("bot.cube.table", "ROWS", _cube_rows),
+    ("bot.commands", "TOURNAMENT_VERBS", _table),
+    ("bot.discord_adapter.slash", "TOURNAMENT", _locale_str),
+    ("bot.discord_adapter.slash", "FORMATS", _choices),
     ("bot.info", "RULES_INTRO", _itself),
     ("bot.info", "RULES", _values),
     ("bot.info", "REMIND_WORDS", _values),
@@ -126,6 +134,11 @@ PASS_THROUGH: Mapping[tuple[str, str], str] = {
     ("bot/views.py", "event.message"): "the Event keyword and bot.turns.CASCADE_MESSAGES",
     ("bot/turns.py", "message"): "HELD: bot.turns.CASCADE_MESSAGES and LAST_STAGE_MESSAGES",
     ("bot/views.py", "to_move.value"): "HELD: game.Side",
+    ("bot/cube/table.py", "to_move.value"): "HELD: game.Side",
+    ("bot/cube/table.py", "ROWS[a].label"): "HELD: bot.cube.table.ROWS",
+    ("bot/turns.py", "row.message"): "HELD: bot.cube.table.ROWS",
+    ("bot/progression.py", "ROWS[action].logged"): "HELD: bot.cube.table.ROWS",
+    ("bot/words.py", "cube.ROWS[action].logged"): "HELD: bot.cube.table.ROWS",
     ("bot/review.py", "side.value"): "HELD: game.Side",
     ("bot/matches.py", "cycle.capitalize()"): "HELD: game.match.CYCLES",
     ("bot/telegram_adapter/menu.py", "spec.help"): "HELD: bot.commands.TABLE",
@@ -134,6 +147,7 @@ PASS_THROUGH: Mapping[tuple[str, str], str] = {
     ("bot/commands.py", "self.args"): "HELD: bot.commands.TABLE",
     ("bot/discord_adapter/answers.py", "message"): "HELD: bot.discord_adapter.answers",
     ("bot/discord_adapter/slash.py", "BY_NAME[name].help"): "HELD: bot.commands.TABLE",
+    ("bot/discord_adapter/slash.py", "TOURNAMENT_BY_VERB[verb].help"): "HELD: bot.commands.TOURNAMENT_VERBS",
     ("bot/discord_adapter/slash.py", "offer.name('en')"): "the words module's names (renderer.Words, board context)",
 }
 

@@ -24,6 +24,8 @@ from .settings import Client, StoreSettings
 from .slots import SlotRepository
 from .standing_cards import StandingCardRepository
 from .standings import StandingsRepository
+from .tournaments import TournamentRepository
+from .vacations import VacationRepository
 
 
 class Store:
@@ -66,6 +68,8 @@ class Store:
         self.standing_cards = StandingCardRepository(backend)
         self.reviews = ReviewRepository(backend)
         self.slots = SlotRepository(backend)
+        self.tournaments = TournamentRepository(backend)
+        self.vacations = VacationRepository(backend)
 
     @property
     def client(self) -> Client:
