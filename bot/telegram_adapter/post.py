@@ -132,13 +132,14 @@ class Poster:
         mentions = render.notified(reply)
         text = render.caption_text(reply)
         try:
+            # an edited medium must be an attach:// upload: a bare file leaves the Bot API's `media` field empty
             if reply.picture is not None and not reply.picture.animated:
-                media = InputMediaPhoto(InputFile(reply.picture.data, filename=reply.picture.filename("board")),
-                                        caption=self._fit(text, mentions), parse_mode=ParseMode.HTML)
+                photo = InputFile(reply.picture.data, filename=reply.picture.filename("board"), attach=True)
+                media = InputMediaPhoto(photo, caption=self._fit(text, mentions), parse_mode=ParseMode.HTML)
                 await message.edit_media(media, reply_markup=markup)
             elif reply.picture is not None:
-                anim = InputMediaAnimation(InputFile(reply.picture.data, filename=reply.picture.filename("replay")),
-                                           caption=self._fit(text, mentions), parse_mode=ParseMode.HTML)
+                gif = InputFile(reply.picture.data, filename=reply.picture.filename("replay"), attach=True)
+                anim = InputMediaAnimation(gif, caption=self._fit(text, mentions), parse_mode=ParseMode.HTML)
                 await message.edit_media(anim, reply_markup=markup)
             elif message.photo or message.animation:
                 await message.edit_caption(self._fit(text, mentions), parse_mode=ParseMode.HTML, reply_markup=markup)
