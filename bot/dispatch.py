@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from . import handlers, hint, info, lobby, review
+from . import export, handlers, hint, info, lobby, review
 from .commands import Command
 from .context import Ctx
 from .core import Core
@@ -16,7 +16,7 @@ HANDLERS: dict[str, Handler] = {
     "move": handlers.move, "board": handlers.board, "position": handlers.position, "resign": handlers.resign,
     "roll": handlers.roll, "double": handlers.double, "take": handlers.take, "drop": handlers.drop,
     "games": handlers.games, "history": handlers.history, "verify": handlers.verify_game,
-    "hint": hint.hint, "review": review.review,
+    "hint": hint.hint, "review": review.review, "export": export.export,
     "challenge": lobby.challenge, "play": lobby.play, "accept": lobby.accept, "decline": lobby.decline,
     "cancel": lobby.cancel, "lobby": lobby.lobby, "start": lobby.start,
     "help": info.help_, "rules": info.rules, "lang": info.lang, "standings": info.standings, "stats": info.stats,
