@@ -2,8 +2,9 @@
 
 Two local players take turns (`/as NAME` switches who is typing) or one plays the computer. Boards are printed
 as ASCII and saved as picture files named by game and time (never overwritten), with their real format's
-extension; an exported file (`/export`) is written there too and its path printed. End of input (or /quit) ends the adapter; `tabla run` then exits with status 0. Notices (reminders,
-losses on time) are printed as they fall due: the deadline loop runs beside the console like any adapter.
+extension; an exported file (`/export`) is written there too and its path printed. End of input (or /quit) ends
+the adapter; `tabla run` then exits with status 0. Notices (reminders, losses on time) are printed as they fall
+due: the deadline loop runs beside the console like any adapter.
 """
 
 from __future__ import annotations

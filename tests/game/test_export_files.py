@@ -208,3 +208,16 @@ def test_gnubg_imports_our_match_files_without_a_complaint(tmp_path: Path) -> No
         else:
             assert not complaints, (path.name, complaints)
             assert f"after {games} game" in out, out[-500:]
+
+
+def test_the_documented_examples_replay() -> None:
+    """docs/EXPORT.md's `.mat` example is the hand-checked match's first game; its `.tbl` example replays."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "EXPORT.md").read_text(encoding="utf-8")
+    blocks = doc.split("```")[1::2]
+    mat = next(b for b in blocks if "point match" in b)
+    shown = (HAND_MAT.replace("tabla", "tabla (telegram)", 1).replace('; [Player 1 Elo "1523/12"]\n', "")
+             .replace("Alice Smith : 0", "Alice : 0      "))
+    assert mat.strip("\n") in shown
+    tbl = next(b for b in blocks if b.startswith("\ntabla record 1"))
+    finals = replay_text(tbl.lstrip("\n"))
+    assert [g.outcome.describe() if g.outcome else None for g in finals] == ["black 2 resign", "black 2 resign"]
