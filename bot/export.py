@@ -31,7 +31,7 @@ from .dice import parse_dice
 from .gamestate import CUBE_PLAYS, outcome_of, side_of, variant_of
 from .replies import Document, Reply
 
-MAT_MIME = "text/plain"
+MIME = "text/plain"
 
 
 def turns_of(log: list[MoveLogEntry]) -> tuple[Turn, ...]:
@@ -103,24 +103,28 @@ def _site(record: GameRecord) -> str:
     return f"tabla ({platform})" if platform else "tabla"
 
 
+async def document_for(svc: Core, record: GameRecord, lang: str, whole: bool) -> Document:
+    """The file of `record` (or, when `whole`, of its match so far), names as a reader of `lang` sees them:
+    `.mat` when every game in it is portes or tabla, else `.tbl`."""
+    shown = await svc.names(record, lang)
+    match = await match_log(svc, record, (shown[Side.WHITE], shown[Side.BLACK]), whole)
+    stem = f"tabla-match-{match.match_id}" if whole else f"tabla-{record.id}"
+    if all(g.variant.name in MAT_VARIANTS for g in match.games):
+        return Document((await svc.offload(write_mat, match)).encode(), f"{stem}.mat", MIME)
+    return Document((await svc.offload(write_tbl, match)).encode(), f"{stem}.tbl", MIME)
+
+
 async def export(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """The file of the caller's game (`/export`) or of its whole match (`/export match`)."""
     record = await svc.find_game(ctx, cmd.ref, shared_when_over=True)
     whole = cmd.value == "match"
     if whole and record.match_id is None:
         raise Refusal("Game #{id} is a single game, not part of a match; /export sends it.", id=record.id)
-    shown = await svc.names(record, ctx.lang)
-    names = (shown[Side.WHITE], shown[Side.BLACK])
-    match = await match_log(svc, record, names, whole)
-    stem = f"tabla-match-{match.match_id}" if whole else f"tabla-{record.id}"
-    if all(g.variant.name in MAT_VARIANTS for g in match.games):
-        data = await svc.offload(write_mat, match)
-        document = Document(data.encode(), f"{stem}.mat", MAT_MIME)
+    document = await document_for(svc, record, ctx.lang, whole)
+    if document.filename.endswith(".mat"):
         text = (ctx.t("The match of game #{id} as a match file that backgammon programs open.", id=record.id)
                 if whole else ctx.t("Game #{id} as a match file that backgammon programs open.", id=record.id))
     else:
-        data = await svc.offload(write_tbl, match)
-        document = Document(data.encode(), f"{stem}.tbl", MAT_MIME)
         text = (ctx.t("The match of game #{id} as a tabla record: every turn, to keep or to replay.", id=record.id)
                 if whole else ctx.t("Game #{id} as a tabla record: every turn, to keep or to replay.", id=record.id))
     return Reply(text, document=document)

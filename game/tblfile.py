@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from .errors import GameError
 from .flow import Game
-from .gamelog import ACTIONS, GameLog, MatchLog, ReplayError, Turn, walk
+from .gamelog import ACTIONS, GameLog, MatchLog, ReplayError, Turn, start_game, walk
 from .outcome import CUBE_REASONS, REASONS, Outcome
 from .sides import Side
 from .variants import variant
@@ -162,9 +162,7 @@ def replay_read(match: MatchLog, games: list[ReadGame]) -> list[Game]:
         except ReplayError as exc:
             line = read.lines[exc.turn] if exc.turn < len(read.lines) else read.result
             raise RecordError(line, str(exc)) from None
-        if game is None:
-            raise RecordError(read.header, "a game without a single turn")
-        finals.append(game)
+        finals.append(game if game is not None else start_game(read.log, match.target))
     return finals
 
 
