@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import secrets
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -156,7 +157,18 @@ def _adapters(service: Service, settings: Settings, console: bool, name: str | N
     if not adapters:
         from .console import Console
 
-        adapters.append(Console(service, sys.stdout, boards, name, source=sys.stdin))
+        secret = None
+        if settings.web_url:
+            # the page beside the console, its links signed with TABLA_WEB_SECRET or a secret of this run's
+            secret = settings.web_secret.get_secret_value() if settings.web_secret else ""
+            secret = secret or secrets.token_urlsafe(32)
+        page = service.page_links(settings.web_url, secret=secret) if settings.web_url else None
+        local = Console(service, sys.stdout, boards, name, source=sys.stdin, page=page)
+        adapters.append(local)
+        if settings.web_url:
+            from .web.page import BoardPage
+
+            adapters.append(BoardPage.from_settings(service, settings, [local], secret=secret, follows=local))
     elif settings.web_url:
         from .web.page import BoardPage
 

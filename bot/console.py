@@ -15,7 +15,7 @@ import getpass
 import threading
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from game import Game, Position, Side, render_ascii, variant
 
@@ -23,6 +23,9 @@ from . import i18n, words
 from .commands import Command, CommandError, parse
 from .replies import Board, Caller, Chat, Document, Identity, Notice, Reply
 from .service import Service
+
+if TYPE_CHECKING:
+    from .web.links import PageLinks
 
 CHAT = Chat("console", "local")
 PROMPT_HELP = "tabla console: type /help, /play ai, /challenge @name; /as NAME switches player; /quit leaves."
@@ -46,8 +49,9 @@ class Console:
     platform = "console"
 
     def __init__(self, service: Service, out: TextIO, boards: Path | None, name: str | None = None,
-                 source: TextIO | None = None, prompt: bool | None = None) -> None:
+                 source: TextIO | None = None, prompt: bool | None = None, page: PageLinks | None = None) -> None:
         self.service = service
+        self.page = page  # with TABLA_WEB_URL: each board of the local player's game comes with a signed link
         self.prompt = prompt  # None: when the input is a terminal
         self.out = out
         self.boards = boards
@@ -123,7 +127,18 @@ class Console:
             reply = await self.service.execute(Caller(self.me, CHAT), _resolve(cmd))
         await self._speak()  # after /lang, the board and the console's own words follow at once
         self.show(reply)
+        await self._page_link(reply)
         return True
+
+    async def _page_link(self, reply: Reply) -> None:
+        """With the board page configured, a board of a game the local player plays is followed by a link to it
+        on the page, signed for that player, so a host can try the page without a chat token."""
+        if self.page is None or reply.board is None or reply.game_id is None:
+            return
+        button = await self.page.signed(self.me.platform, self.me.user_id, reply.game_id, self.lang)
+        if button is not None:
+            print(self.t("Board page: {url}", url=button.url), file=self.out)
+            self.out.flush()
 
     async def _speak(self) -> None:
         """Follow the local player's language (their /lang, else the chat's, else the default)."""
@@ -131,6 +146,7 @@ class Console:
 
     async def deliver(self, notice: Notice) -> None:
         self.show(notice.reply)
+        await self._page_link(notice.reply)
 
     async def start(self) -> None:
         await self._speak()

@@ -97,7 +97,7 @@ class Settings(BaseSettings):
         except ValueError:
             number = math.nan
         if not 0 < number <= most:  # false for nan too
-            raise ValueError(f"must be a number of {unit} between 0 and {most:g} (more than 0), not {value!r}")
+            raise ValueError(f"must be a number of {unit} above 0 and at most {most:g}, not {value!r}")
         return number
 
     @field_validator("log_level")

@@ -25,17 +25,22 @@ class BoardPage:
 
     platform = "web"
 
-    def __init__(self, server: WebServer) -> None:
+    def __init__(self, server: WebServer, follows: Adapter | None = None) -> None:
         self.server = server
+        self.follows = follows  # beside the console: the page has finished when the console has
         self._stopped = asyncio.Event()
 
     @classmethod
-    def from_settings(cls, service: Service, settings: Settings, adapters: Sequence[Adapter]) -> BoardPage:
+    def from_settings(cls, service: Service, settings: Settings, adapters: Sequence[Adapter],
+                      secret: str | None = None, follows: Adapter | None = None) -> BoardPage:
+        """The page for `tabla run`; `secret` signs links instead of TABLA_WEB_SECRET (the console's own), and
+        with `follows` the page ends with that adapter (the console at the end of its input)."""
         token = settings.telegram_token.get_secret_value() if settings.telegram_token else None
-        secret = settings.web_secret.get_secret_value() if settings.web_secret else None
+        if secret is None:
+            secret = settings.web_secret.get_secret_value() if settings.web_secret else None
         app = make_app(service, telegram_token=token or None, link_secret=secret or None,
                        deliver=Router(adapters))
-        return cls(WebServer(app, settings.web_listen, settings.web_port))
+        return cls(WebServer(app, settings.web_listen, settings.web_port), follows)
 
     async def start(self) -> None:
         await self.server.start()
@@ -49,4 +54,10 @@ class BoardPage:
         """The page has no chats: nothing is delivered here."""
 
     async def finished(self) -> None:
-        await self._stopped.wait()
+        if self.follows is None:
+            await self._stopped.wait()
+            return
+        waits = {asyncio.ensure_future(self._stopped.wait()), asyncio.ensure_future(self.follows.finished())}
+        _, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()

@@ -88,11 +88,11 @@ async def test_an_even_match_is_refused_saying_why(service: Service) -> None:
 
 
 @pytest.mark.parametrize(("name", "value", "says"), [
-    ("TABLA_CHALLENGE_HOURS", "nan", "must be a number of hours between 0 and 8760"),
-    ("TABLA_CHALLENGE_HOURS", "-1", "must be a number of hours between 0 and 8760"),
-    ("TABLA_CHALLENGE_HOURS", "a day", "must be a number of hours between 0 and 8760"),
-    ("TABLA_MOVE_DEADLINE_HOURS", "inf", "must be a number of hours between 0 and 720"),
-    ("TABLA_DEADLINE_CHECK_SECONDS", "nan", "must be a number of seconds between 0 and 3600"),
+    ("TABLA_CHALLENGE_HOURS", "nan", "must be a number of hours above 0 and at most 8760"),
+    ("TABLA_CHALLENGE_HOURS", "-1", "must be a number of hours above 0 and at most 8760"),
+    ("TABLA_CHALLENGE_HOURS", "a day", "must be a number of hours above 0 and at most 8760"),
+    ("TABLA_MOVE_DEADLINE_HOURS", "inf", "must be a number of hours above 0 and at most 720"),
+    ("TABLA_DEADLINE_CHECK_SECONDS", "nan", "must be a number of seconds above 0 and at most 3600"),
 ])
 def test_a_bad_number_of_hours_says_what_it_must_be(monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str,

@@ -4,6 +4,7 @@ after a few failed starts, publishes the webhook port only with a webhook, and t
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -89,10 +90,15 @@ def test_compose_takes_redis_url_from_env_before_its_own() -> None:
 def test_compose_publishes_the_webhook_port_only_with_a_webhook() -> None:
     bot = compose()["services"]["bot"]
     extends = bot["extends"]
-    assert extends["service"] == "bot${TELEGRAM_WEBHOOK_URL:+-webhook}" and "ports" not in bot  # type: ignore[index]
+    assert extends["service"] == "bot${TELEGRAM_WEBHOOK_URL:+-webhook}"  # type: ignore[index]
     base = yaml.safe_load((ROOT / str(extends["file"])).read_text())["services"]  # type: ignore[index]
     assert not base["bot"] or "ports" not in base["bot"]
     assert base["bot-webhook"]["ports"] == ["${TELEGRAM_WEBHOOK_PORT:-8443}:${TELEGRAM_WEBHOOK_PORT:-8443}"]
+
+
+def test_compose_publishes_the_board_page_on_the_hosts_loopback_only() -> None:
+    """The page's port is published for a TLS proxy on the host, never on every interface."""
+    assert compose()["services"]["bot"]["ports"] == ["127.0.0.1:${TABLA_WEB_PORT:-8080}:${TABLA_WEB_PORT:-8080}"]
 
 
 def compose_command() -> list[str] | None:
@@ -107,11 +113,14 @@ def compose_command() -> list[str] | None:
     return None
 
 
+PAGE_PORT = {"mode": "ingress", "host_ip": "127.0.0.1", "target": 8080, "published": "8080", "protocol": "tcp"}
+
+
 @pytest.mark.skipif(compose_command() is None, reason="no Compose v2 here: the YAML tests above still hold")
 @pytest.mark.parametrize(("env", "ports", "redis"), [
-    ("", [], "redis://redis:6379/0"),
+    ("", [PAGE_PORT], "redis://redis:6379/0"),
     ("TELEGRAM_WEBHOOK_URL=https://bot.example.org/tg\nTELEGRAM_WEBHOOK_PORT=8088\nREDIS_URL=redis://db:6380/1\n",
-     [{"mode": "ingress", "target": 8088, "published": "8088", "protocol": "tcp"}], "redis://db:6380/1"),
+     [PAGE_PORT, {"mode": "ingress", "target": 8088, "published": "8088", "protocol": "tcp"}], "redis://db:6380/1"),
 ])
 def test_compose_config_as_compose_reads_it(tmp_path: Path, env: str, ports: list[object], redis: str) -> None:
     for name in ("docker-compose.yml", "compose.webhook.yml", "Dockerfile"):
@@ -124,5 +133,7 @@ def test_compose_config_as_compose_reads_it(tmp_path: Path, env: str, ports: lis
                           timeout=60, env=clean)
     assert done.returncode == 0, done.stderr
     bot = yaml.safe_load(done.stdout)["services"]["bot"]
-    assert bot.get("ports", []) == ports and bot["environment"]["REDIS_URL"] == redis
+    published = sorted(json.dumps(p, sort_keys=True) for p in bot.get("ports", []))
+    assert published == sorted(json.dumps(p, sort_keys=True) for p in ports), published
+    assert bot["environment"]["REDIS_URL"] == redis
     assert bot["restart"] == "on-failure:3"
