@@ -35,7 +35,10 @@ MIME = "text/plain"
 
 
 def turns_of(log: list[MoveLogEntry]) -> tuple[Turn, ...]:
-    """A stored move log as the engine's turns (the entries `bot.turns` writes)."""
+    """A stored move log as the engine's turns (the entries `bot.turns` writes).
+
+    :raises ValueError: an entry with dice that are not a roll.
+    """
     out = []
     for entry in log:
         side = side_of(entry.side)
@@ -120,7 +123,11 @@ async def export(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     whole = cmd.value == "match"
     if whole and record.match_id is None:
         raise Refusal("Game #{id} is a single game, not part of a match; /export sends it.", id=record.id)
-    document = await document_for(svc, record, ctx.lang, whole)
+    try:
+        document = await document_for(svc, record, ctx.lang, whole)
+    except ValueError:  # ReplayError, RecordError, a garbled log entry: a record the rules do not allow
+        raise Refusal("The record of game #{id} has a turn the rules do not allow, so it cannot be exported.",
+                      id=record.id) from None
     if document.filename.endswith(".mat"):
         text = (ctx.t("The match of game #{id} as a match file that backgammon programs open.", id=record.id)
                 if whole else ctx.t("Game #{id} as a match file that backgammon programs open.", id=record.id))

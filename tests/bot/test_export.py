@@ -7,12 +7,14 @@ import io
 import random
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 from bot.console import Console
 from bot.replies import Caller
 from bot.service import Service
 from game import Side, read_mat, replay_read, replay_text
+from storage import MoveLogEntry
 
 from .conftest import ALICE, BOB, CHAT
 from .play import next_command
@@ -98,3 +100,16 @@ async def test_bad_exports_are_refused_and_change_nothing(service: Service) -> N
     assert reply.ok and reply.document is not None and reply.document.filename.startswith("tabla-match-")
     assert "match: 5" in reply.document.data.decode().splitlines()
     assert (await service.store.games.get(gid)).version == record.version
+
+
+async def test_a_record_the_rules_do_not_allow_is_refused(service: Service) -> None:
+    """A log entry no play could make (a position set up by hand) is refused in the player's words."""
+    await service.handle(Caller(ALICE, CHAT), "/challenge @bob portes to 1")
+    await service.handle(Caller(BOB, CHAT), "/accept")
+    gid = await only_game(service, BOB)
+    record = await service.store.games.get(gid)
+    staged = replace(record, dice="6-5")
+    await service.store.games.apply(record, staged, command_id="test-setup",
+                                    move=MoveLogEntry(0, "6-5", "24/1", record.position, service.clock()))
+    reply = await service.handle(Caller(ALICE, CHAT), f"/export {gid}")
+    assert not reply.ok and reply.document is None and "cannot be exported" in reply.text
