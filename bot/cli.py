@@ -63,7 +63,37 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--no-pictures", action="store_true", help="do not save board pictures in the console")
     sub.add_parser("check", help="check that the configured store answers (exit 0) or not (exit 1): a health check",
                    formatter_class=argparse.RawDescriptionHelpFormatter, epilog=epilog)
+    ratings = sub.add_parser("ratings", help="the players' ratings: `tabla ratings rebuild`",
+                             formatter_class=argparse.RawDescriptionHelpFormatter, epilog=epilog)
+    ratings.add_argument("action", choices=["rebuild"],
+                         help="rebuild: replay every stored finished match in the order they ended (run it with "
+                              "the bot stopped, and once on upgrading from the Elo ratings, which it replaces)")
     return top
+
+
+async def _rebuild(settings: Settings) -> int:
+    """Replay every stored result onto cleared ratings (RATINGS.md RT-5)."""
+    from storage import NotRedis, StorageError, connect
+
+    try:
+        store = await connect(settings.redis_url, data_dir=settings.data_dir)
+    except NotRedis as exc:
+        print(f"tabla: bad setting REDIS_URL: {exc}", file=sys.stderr)
+        return 2
+    except StorageError as exc:
+        print(f"tabla: the store does not answer: {exc}", file=sys.stderr)
+        return 1
+    try:
+        from .rated import rebuild
+
+        count = await rebuild(store)
+    except StorageError as exc:
+        print(f"tabla: the store does not answer: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        await store.aclose()
+    print(f"tabla: ratings rebuilt from {count} finished matches")
+    return 0
 
 
 async def _check(settings: Settings) -> int:
@@ -186,7 +216,7 @@ def _usable_name(name: str) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    if args.command not in ("run", "check"):
+    if args.command not in ("run", "check", "ratings"):
         parser().print_help()
         return 0
     if args.command == "run" and args.name is not None and not _usable_name(args.name):
@@ -213,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "check":
             return asyncio.run(_check(settings))
+        if args.command == "ratings":
+            return asyncio.run(_rebuild(settings))
         return asyncio.run(_run(settings, args.console, args.name, not args.no_pictures))
     except KeyboardInterrupt:
         return 0

@@ -247,6 +247,23 @@ def _stats(name: str, args: list[str]) -> Command:
     return Command(name, target=args[0].lstrip("@") if args else None)
 
 
+POOL_WORDS: dict[str, str] = {**{o.key: o.key for o in OFFERS}, **VARIANT_ALIASES}
+
+
+def _top(name: str, args: list[str]) -> Command:
+    """`/top [global] [pool]`: a pool is a game's word (`plakoto`, `tavli`, `tabla-cycle`; RATINGS.md RT-1)."""
+    words = [a.lower() for a in args]
+    everywhere = bool(words) and words[0] in ("global", "all")
+    if everywhere:
+        words = words[1:]
+    if words in (["tabla", "cycle"], ["tabla", "cycle=tabla"]):
+        words = ["tabla-cycle"]
+    if len(words) > 1 or (words and words[0] not in POOL_WORDS):
+        raise CommandError("/top takes global and one of: {pools}.", pools=", ".join(o.key for o in OFFERS))
+    return Command(name, target="global" if everywhere else None,
+                   variant=POOL_WORDS[words[0]] if words else None)
+
+
 def _remind(name: str, args: list[str]) -> Command:
     if len(args) > 1 or (args and args[0].lower() not in REMIND):
         raise CommandError("/remind takes dm, chat or off.")
@@ -332,6 +349,7 @@ TABLE: tuple[Spec, ...] = (
     Spec("games", "", "Your games in progress", _bare),
     Spec("standings", "", "The standings here", _bare),
     Spec("stats", "[player]", "A player's results and ratings", _stats),
+    Spec("top", "[global] [game]", "The best rated players here, or everywhere", _top),
     Spec("rules", "[game|cube]", "The rules of a game, a match or the doubling cube", _rules),
     Spec("lang", "[chat] [code]", "Choose the language I answer you in", _lang, aliases=("language",)),
     Spec("deadline", "[hours]", "The time per move here, in hours", _deadline),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from . import export, handlers, hint, info, lobby, review
+from . import export, handlers, hint, info, lobby, review, top
 from .commands import Command
 from .context import Ctx
 from .core import Core
@@ -20,5 +20,6 @@ HANDLERS: dict[str, Handler] = {
     "challenge": lobby.challenge, "play": lobby.play, "accept": lobby.accept, "decline": lobby.decline,
     "cancel": lobby.cancel, "lobby": lobby.lobby, "start": lobby.start,
     "help": info.help_, "rules": info.rules, "lang": info.lang, "standings": info.standings, "stats": info.stats,
+    "top": top.top,
     "deadline": info.deadline, "remind": info.remind, "invite": info.invite,
 }

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game import PRESETS
 from storage import Standing
 
-from . import i18n, words
+from . import i18n, profile
 from .commands import Command, listed
 from .context import Ctx, Refusal
 from .core import Core
@@ -149,21 +148,20 @@ async def standings(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
 
 
 async def stats(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    """A player's results in this chat, Elo rating per variant and average error rate over their last reviewed
-    games (`bot.review`)."""
+    """A player's results in this chat, their rating in each pool played (`bot.profile`), the average error rate
+    over their last reviewed games (`bot.review`), and the picture of both over time."""
     player = await svc.resolve(ctx, cmd) or ctx.player
     row = await svc.store.standings.line(ctx.chat.key, player.id)
     lines = [ctx.t("In this chat (matches won–lost · points won–lost):"),
              _line(ctx, svc.shown_name(player, ctx.lang), row)]
-    named = words.board_words(ctx.lang).variant
-    ratings = [f"{named(v)} {await svc.store.ratings.rating(v, player.id):.0f}" for v in PRESETS]
-    lines.append(ctx.t("Elo ratings: {ratings}.", ratings=", ".join(ratings)))
+    pools = await profile.played(svc, player.id)
+    lines += [profile.pool_line(ctx, pool, row) for pool, row in pools]
     rates = await svc.store.reviews.errors(player.id)
     if rates:
         lines.append(ctx.tn("Error rate {rate} (milli-points lost a decision), the average of the last {n} game.",
                             "Error rate {rate} (milli-points lost a decision), the average of the last {n} games.",
                             len(rates), rate=f"{sum(rates) / len(rates):.1f}", n=len(rates)))
-    return Reply("\n".join(lines))
+    return Reply("\n".join(lines), picture=await profile.picture(svc, ctx, player, pools))
 
 
 async def remind(svc: Core, ctx: Ctx, cmd: Command) -> Reply:

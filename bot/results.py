@@ -1,5 +1,6 @@
-"""Results of finished games: who won, the revealed dice seed, standings, ratings and the match's next game; the
-review (`bot.review`) follows in the background, its summary as a message of its own."""
+"""Results of finished games: who won, the revealed dice seed, standings, the match's next game and the ratings of a
+finished match (`bot.rated`); the review (`bot.review`) follows in the background, its summary as a message of its
+own."""
 
 from __future__ import annotations
 
@@ -9,12 +10,11 @@ from dataclasses import replace
 from game import Side
 from storage import GameRecord, VersionConflict
 
-from . import dice, review
+from . import dice, rated, review
 from .context import Ctx
 from .core import Core
 from .gamestate import outcome_of, seed_of, side_index
 from .matches import create_game, engine_match
-from .ratings import deltas
 
 
 async def finish(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str], *,
@@ -40,6 +40,9 @@ async def finish(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, s
         review.follow(svc, ctx, record, names)
     if record.match_id:
         lines += await advance_match(svc, ctx, record, names)
+    result = await rated.rate(svc, record)
+    if result is not None:  # RT-6: after the result line (a single game's, else the match's: the last line)
+        lines.insert(1 if result.n == 1 else len(lines), rated.line(ctx, result, names))
     return lines
 
 
@@ -53,7 +56,7 @@ async def _remember_last(svc: Core, record: GameRecord) -> None:
 
 
 async def count_result(svc: Core, record: GameRecord) -> None:
-    """Standings (points won and lost per chat) and Elo ratings per variant, once per game."""
+    """Standings (points won and lost per chat), once per game (the ratings count whole matches: `rated`)."""
     assert record.result is not None
     outcome = outcome_of(record.result)
     white, black = record.players
@@ -63,13 +66,6 @@ async def count_result(svc: Core, record: GameRecord) -> None:
         winner = record.players[side_index(outcome.winner)]
         loser = record.players[1 - side_index(outcome.winner)]
         await svc.store.standings.record_game(record.chat, f"g:{record.id}", winner, loser, outcome.points)
-    ratings = svc.store.ratings
-    rw, rb = await ratings.rating(record.variant, white), await ratings.rating(record.variant, black)
-    if outcome.winner is Side.BLACK:
-        db, dw = deltas(rb, rw)
-    else:
-        dw, db = deltas(rw, rb, tie=outcome.winner is None)
-    await ratings.record(record.variant, f"g:{record.id}", {white: dw, black: db})
 
 
 async def advance_match(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> list[str]:

@@ -7,6 +7,8 @@ value (English by default).
 Only `game`, Pillow and the standard library are used; fonts are bundled.
 """
 
+from .chart import Line as ChartLine
+from .chart import StatsChart, render_stats
 from .layout import layout, layout_scene
 from .png import prepare, render_png, scene_png
 from .replay import MAX_FRAMES, pick_frames, render_replay
@@ -19,6 +21,7 @@ __all__ = [
     "MAX_FRAMES",
     "Arrow",
     "Banner",
+    "ChartLine",
     "Checker",
     "Die",
     "GameResult",
@@ -34,6 +37,7 @@ __all__ = [
     "ResultLike",
     "Ring",
     "Scene",
+    "StatsChart",
     "Words",
     "layout",
     "layout_scene",
@@ -41,5 +45,6 @@ __all__ = [
     "prepare",
     "render_png",
     "render_replay",
+    "render_stats",
     "scene_png",
 ]

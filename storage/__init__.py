@@ -24,7 +24,8 @@ Repositories on `Store`:
 - `chats`: get, update (compare-and-set) — a chat's language and time per move; alias, resolve (a chat that
   goes on as another: a Telegram group upgraded to a supergroup).
 - `players`: ensure (platform account -> player, created on first sight), get, find, update.
-- `standings` (points per chat) and `ratings` (per variant): record a result once per event id, top, lookups.
+- `standings` (points per chat): record a result once per event id, lookups. `ratings` (FIBS, per pool): apply
+  a finished match once, ratings, histories, top lists, rebuild from the log (RATINGS.md).
 - `directory`: usernames seen per platform -> user ids; `preferences`: per-player settings (reminders,
   the game ended last in each chat).
 - `attention`: games the service must still act on by itself (marked before a many-step change, cleared
@@ -65,6 +66,7 @@ from .games import GameRepository
 from .keys import Keys
 from .matches import MatchRepository
 from .players import PlayerRepository
+from .ratings import START_RATING, Finished, PoolRating, RatedMatch, RatingRepository
 from .records import (
     ApplyResult,
     ChallengeRecord,
@@ -79,13 +81,13 @@ from .records import (
 )
 from .schedule import ScheduleRepository
 from .settings import StoreSettings
-from .standings import DEFAULT_RATING, RatingRepository, Standing, StandingsRepository
+from .standings import Standing, StandingsRepository
 from .store import Store
 
 __all__ = [
     "CHALLENGE_TTL",
     "DATA_DIR_ENV",
-    "DEFAULT_RATING",
+    "START_RATING",
     "URL_ENV",
     "AlreadyExists",
     "ApplyResult",
@@ -101,6 +103,7 @@ __all__ = [
     "DueItem",
     "DueKind",
     "EmbeddedServer",
+    "Finished",
     "GameRecord",
     "GameRepository",
     "GameResult",
@@ -112,7 +115,9 @@ __all__ = [
     "NotRedis",
     "PlayerRecord",
     "PlayerRepository",
+    "PoolRating",
     "PreferenceRepository",
+    "RatedMatch",
     "RatingRepository",
     "ScheduleRepository",
     "ServerStartError",

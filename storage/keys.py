@@ -28,8 +28,18 @@ Layout (prefix `tabla` by default):
     tabla:{chat:<chat>}:matches      matches won per player in a chat (sorted set)
     tabla:{chat:<chat>}:mlost        matches lost per player in a chat (sorted set)
     tabla:{chat:<chat>}:counted      results already added to the standings (sorted set by time)
-    tabla:{r:<variant>}:ratings      rating per player for a variant (sorted set)
-    tabla:{r:<variant>}:counted      results already applied to the ratings
+    tabla:{r:<variant>}:ratings      the Elo ratings of old (deleted by `tabla ratings rebuild`)
+    tabla:{r:<variant>}:counted      the results counted in them (deleted likewise)
+    tabla:{rt:<pool>}:rating         FIBS rating per player in a pool (sorted set; ratings.py, RT-1)
+    tabla:{rt:<pool>}:experience     experience per player in the pool (hash)
+    tabla:{rt:<pool>}:record         matches won and lost per player in the pool (hash: w:<p>, l:<p>)
+    tabla:{rt:<pool>}:applied        matches applied: match key -> index in the log (hash)
+    tabla:{rt:<pool>}:log            every applied result in the order the matches ended (list of JSON)
+    tabla:{rt:<pool>}:last           the end time of the pool's last applied result
+    tabla:{rt:<pool>}:history:<player>
+                                     a player's rating after each of their matches in the pool (list)
+    tabla:{rtp}:pools                the pools with a result (set)
+    tabla:{chat:<chat>}:rated:<pool> players who finished a match of the pool in the chat (set; /top)
     tabla:{d:<platform>}:names       directory: lower-case username -> platform user id (hash)
     tabla:{p:<player>}:errors        a player's error rate per reviewed game (hash: game -> "time milli")
     tabla:{p:<player>}:prefs         a player's preferences (hash: remind, last:<chat> = the game ended last there)
@@ -127,11 +137,42 @@ class Keys:
     def standings_counted(self, chat: str) -> str:
         return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:counted"
 
-    def ratings(self, variant: str) -> str:
+    def elo_ratings(self, variant: str) -> str:
+        """The Elo ratings of old, replaced by the pools' FIBS ratings (deleted by a rebuild)."""
         return f"{self.prefix}:{{r:{_part(variant, 'a variant name')}}}:ratings"
 
-    def ratings_counted(self, variant: str) -> str:
+    def elo_counted(self, variant: str) -> str:
         return f"{self.prefix}:{{r:{_part(variant, 'a variant name')}}}:counted"
+
+    def _pool(self, pool: str) -> str:
+        return f"{self.prefix}:{{rt:{_part(pool, 'a pool name')}}}"
+
+    def pool_rating(self, pool: str) -> str:
+        return f"{self._pool(pool)}:rating"
+
+    def pool_experience(self, pool: str) -> str:
+        return f"{self._pool(pool)}:experience"
+
+    def pool_record(self, pool: str) -> str:
+        return f"{self._pool(pool)}:record"
+
+    def pool_applied(self, pool: str) -> str:
+        return f"{self._pool(pool)}:applied"
+
+    def pool_log(self, pool: str) -> str:
+        return f"{self._pool(pool)}:log"
+
+    def pool_last(self, pool: str) -> str:
+        return f"{self._pool(pool)}:last"
+
+    def pool_history(self, pool: str, player_id: str) -> str:
+        return f"{self._pool(pool)}:history:{_part(player_id, 'a player id')}"
+
+    def pools(self) -> str:
+        return f"{self.prefix}:{{rtp}}:pools"
+
+    def chat_rated(self, chat: str, pool: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:rated:{_part(pool, 'a pool name')}"
 
     def schedule(self, bucket: int) -> str:
         return f"{self.prefix}:{{s:{bucket}}}:due"
@@ -148,6 +189,10 @@ class Keys:
     def all_games_pattern(self) -> str:
         """A SCAN pattern for every game record (not its log or command keys)."""
         return f"{self.prefix}:{{g:*}}"
+
+    def all_matches_pattern(self) -> str:
+        """A SCAN pattern for every match record."""
+        return f"{self.prefix}:{{m:*}}"
 
     def everything_pattern(self) -> str:
         """A SCAN pattern for every key under the prefix."""

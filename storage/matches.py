@@ -7,12 +7,12 @@ appended by the caller with `update` when it creates the next game.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import replace
 
 from . import codec
-from .backend import Repository
-from .errors import AlreadyExists, NotFound, guarded
+from .backend import Repository, text
+from .errors import AlreadyExists, NotFound, guarded, outages_as_errors
 from .ids import new_id
 from .records import MatchRecord
 from .versioned import compare_and_set
@@ -78,3 +78,15 @@ class MatchRepository(Repository):
         await compare_and_set(self._backend, "match", current.id, self._keys.match(current.id), current.version,
                               codec.dump_match(stored))
         return stored
+
+    async def ids(self) -> AsyncIterator[str]:
+        """Every stored match id (a SCAN over all nodes; slow on a big store, for maintenance only).
+
+        :raises StoreUnavailable: Redis went away during the walk.
+        """
+        with outages_as_errors():
+            async for key in self._client.scan_iter(match=self._keys.all_matches_pattern(), count=1000,
+                                                    _type="string"):
+                name = text(key)
+                if name.endswith("}"):
+                    yield name[name.index("{m:") + 3 : -1]

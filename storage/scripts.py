@@ -24,4 +24,5 @@ class Scripts:
         self.schedule_settle: AsyncScript = client.register_script(_source("schedule_settle"))
         self.counted_increment: AsyncScript = client.register_script(_source("counted_increment"))
         self.board_swap: AsyncScript = client.register_script(_source("board_swap"))
+        self.rating_apply: AsyncScript = client.register_script(_source("rating_apply"))
         self.player_read: AsyncScript = client.register_script(_source("player_read"))

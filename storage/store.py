@@ -16,10 +16,11 @@ from .errors import guarded
 from .games import GameRepository
 from .matches import MatchRepository
 from .players import PlayerRepository
+from .ratings import RatingRepository
 from .reviews import ReviewRepository
 from .schedule import ScheduleRepository
 from .settings import Client, StoreSettings
-from .standings import RatingRepository, StandingsRepository
+from .standings import StandingsRepository
 
 
 class Store:

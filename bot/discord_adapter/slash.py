@@ -156,6 +156,14 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
         chosen = await user(interaction, player) if player is not None else None
         await answers.command(interaction, Command("stats", player=chosen.player if chosen else None))
 
+    @tree.command(name="top", description=about("top"))
+    @app_commands.describe(game=_("Which game (default: the most played)"),
+                           everywhere=_("In every chat, not just here"))
+    @app_commands.choices(game=GAMES)
+    async def top(interaction: Interaction, game: Choice[str] | None = None, everywhere: bool = False) -> None:
+        await answers.command(interaction, Command("top", target="global" if everywhere else None,
+                                                   variant=game.value if game else None))
+
     @tree.command(name="rules", description=about("rules"))
     @app_commands.describe(variant=_("Which game"))
     @app_commands.choices(variant=RULE_CHOICES)

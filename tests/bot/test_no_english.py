@@ -35,7 +35,8 @@ NAMES = {"Dora", "dora", "Erik", "erik"}
 
 # The words typed after a command, shown as the player types them (/help, /rules, examples in sentences).
 TYPED = {*PRESETS, *CYCLES, "prava", "gulbara", "tabla-cycle", "ai", "to", "cycle", "yes", "dm", "chat", "off",
-         "mother", "scoring", "win", "tie", "mars", "backgammon", "cube", "on", "code", "hours", "N", "cycle=tabla"}
+         "mother", "scoring", "win", "tie", "mars", "backgammon", "cube", "on", "code", "hours", "N", "cycle=tabla",
+         "global"}
 COMMAND = re.compile(r"/[a-z_]+(?:@\w+)?((?:[\s,]+(?:\[[^\]]*\]|<[^>]*>|@\S+|#\w+|\w+=[\w+|]+|[\w\-]+|[|]))*)")
 NOTATION = [
     re.compile(r"https?://\S+"),
@@ -209,14 +210,14 @@ async def test_every_reply_is_free_of_english(drawn: tuple[Service, list[Scene]]
     # information and settings
     for text in ("/help", "/rules", *(f"/rules {g}" for g in (*PRESETS, "prava", "tavli", "tabla cycle=tabla")),
                  "/lang", "/games", "/lobby", "/standings", "/stats", "/deadline", "/deadline 48", "/remind",
-                 "/remind chat", "/remind dm", "/invite"):
+                 "/remind chat", "/remind dm", "/invite", "/top", "/top global", "/top global tavli"):
         await s.say(DORA, text)
     # refusals
     for text in ("/board", "/history", "/verify", "/position", "/resign", "/move 24/18 13/11", "/accept",
                  "/cancel", "/decline", "/board zzzzzz", "/stats @nobody", "/challenge @nobody",
                  "/play ai fevga cube=on", "/play ai fevga scoring=backgammon", "/play ai plakoto cycle=tavli",
                  "/deadline 9999", "/lang xx", "/remind sometimes", "/frobnicate", "hello there", "/play ai nope",
-                 "/export", "/export match game"):
+                 "/export", "/export match game", "/top nosuch"):
         await s.say(DORA, text, ok=None)
     # the challenge flow between two players
     await s.say(DORA, "/challenge tapa to 3")
@@ -270,8 +271,8 @@ async def test_every_reply_is_free_of_english(drawn: tuple[Service, list[Scene]]
         gid = await only_game(service, reply)
         await s.say(DORA, "/games")
         await s.play_out(gid, players, seed=n)
-        for after in ("/history", "/verify", "/board", "/standings", "/stats", "/stats ai", "/export",
-                      "/export match"):
+        for after in ("/history", "/verify", "/board", "/standings", "/stats", "/stats ai", "/top", "/top global",
+                      "/export", "/export match"):
             await s.say(DORA, after, ok=None)
     left = s.leftovers()
     assert not left, "English left for a player speaking " + lang + ":\n" + "\n".join(

@@ -1,6 +1,6 @@
 """A process using the embedded server: `python -m tests.storage.embedded_worker <data dir> <action>`.
 
-Actions: `write` (count one result in the ratings, then exit normally), `read` (print the rating), `hold`
+Actions: `write` (apply one result to the ratings, then exit normally), `read` (print the rating), `hold`
 (write, print `ready`, then wait to be killed).
 """
 
@@ -16,8 +16,8 @@ async def main(data_dir: str, action: str) -> None:
     store = await connect(data_dir=data_dir)
     try:
         if action in ("write", "hold"):
-            await store.ratings.record("tawula", action, {"ann": 10})
-        print(await store.ratings.rating("tawula", "ann"), flush=True)
+            await store.ratings.apply("tawula", f"m:{action}", ("ann", "bob"), 1, 1.0, ended=1.0)  # ann +10
+        print((await store.ratings.get("tawula", "ann")).rating, flush=True)
         if action == "hold":
             print("ready", flush=True)
             await asyncio.sleep(60)

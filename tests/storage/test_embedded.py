@@ -113,7 +113,7 @@ def test_a_server_left_by_a_killed_process_is_reused_then_adopted(tmp_path: Path
     heir.start()
     assert heir.owned and server_pid(heir) == pid
     client = redis.Redis(unix_socket_path=str(heir.socket))
-    assert client.zscore("tabla:{r:tawula}:ratings", "ann") == 1510.0
+    assert client.zscore("tabla:{rt:tawula}:rating", "ann") == 1510.0
     client.close()
     heir.stop()
     assert not alive(pid)
@@ -199,7 +199,7 @@ def test_the_first_of_two_users_to_stop_leaves_the_server_to_the_second(tmp_path
         first.stop()  # the first console quits
         assert alive(pid), "the server keeps running for the second console"
         client = redis.Redis(unix_socket_path=str(first.socket))
-        assert client.zscore("tabla:{r:tawula}:ratings", "ann") == 1510.0
+        assert client.zscore("tabla:{rt:tawula}:rating", "ann") == 1510.0
         client.close()
     finally:
         guest.terminate()  # the second quits too (SIGTERM: its store is closed, as a console's is)

@@ -94,7 +94,7 @@ async def test_connect_with_a_url_starts_even_if_redis_is_down_and_works_once_it
             await store.games.get("g1")
         server.start()
         await store.ping()
-        assert await store.ratings.rating("tapa", "ann") == 1500.0
+        assert (await store.ratings.get("tapa", "ann")).rating == 1500.0
     finally:
         await store.aclose()
         server.kill()

@@ -1,4 +1,4 @@
-"""Matches, players, challenges, standings and ratings on a single server and on the cluster."""
+"""Matches, players, challenges and standings on a single server and on the cluster (ratings: test_ratings.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from storage import DEFAULT_RATING, AlreadyExists, NotFound, Standing, Store, UnknownSchemaVersion, VersionConflict
+from storage import AlreadyExists, NotFound, Standing, Store, UnknownSchemaVersion, VersionConflict
 
 NOW = 1_800_000_000.0
 
@@ -126,15 +126,6 @@ async def test_standings_count_each_result_once(store: Store) -> None:
     assert await store.standings.table("tg:1") == [Standing("bob", 1, 0, 3, 2), Standing("ann", 0, 1, 2, 3)]
     assert await store.standings.line("tg:1", "ann") == Standing("ann", 0, 1, 2, 3)
     assert await store.standings.line("tg:2", "ann") == Standing("ann"), "each chat has its own standings"
-
-
-async def test_ratings_start_at_the_default_and_change_once_per_result(store: Store) -> None:
-    assert await store.ratings.rating("plakoto", "ann") == DEFAULT_RATING
-    results = await asyncio.gather(*(store.ratings.record("plakoto", "g1", {"ann": 12.5, "bob": -12.5})
-                                     for _ in range(4)))
-    assert sorted(results) == [False, False, False, True]
-    assert await store.ratings.top("plakoto") == [("ann", DEFAULT_RATING + 12.5), ("bob", DEFAULT_RATING - 12.5)]
-    assert await store.ratings.rating("tapa", "ann") == DEFAULT_RATING
 
 
 async def test_records_are_created_with_fresh_ids(store: Store) -> None:

@@ -6,6 +6,8 @@ prints JSON lines. Modes:
   printed as it is acknowledged. Now and then a command is sent again, which must return the first result.
   On `StoreUnavailable` the worker prints `down` and stops.
 - `claim`: claim due schedule items until none are left; prints the claimed members.
+- `rate`: apply each of `results` (pool, match, players, n, score) to the ratings, some twice; prints each
+  applied result's match key and whether the repeat returned the same result.
 """
 
 from __future__ import annotations
@@ -72,13 +74,23 @@ async def claim(store: Store, args: dict[str, Any]) -> None:
     _say(json.dumps(claimed))
 
 
+async def rate(store: Store, args: dict[str, Any]) -> None:
+    chooser = random.Random(args["seed"])
+    for pool, match, players, n, score in args["results"]:
+        result = await store.ratings.apply(pool, match, tuple(players), n, score, ended=time.time(), chat="c:1")
+        same = True
+        if chooser.random() < 0.2:
+            same = await store.ratings.apply(pool, match, tuple(players), n, score, ended=time.time()) == result
+        _say(json.dumps({"match": match, "same": same}))
+
+
 async def main(mode: str, args: dict[str, Any]) -> None:
     settings = StoreSettings.from_url(args["url"], prefix=args["prefix"])
     store = Store(make_client(settings), settings)
     await store.ping()
     await _wait_for_go(args["go"])
     try:
-        await {"moves": moves, "claim": claim}[mode](store, args)
+        await {"moves": moves, "claim": claim, "rate": rate}[mode](store, args)
     except StoreUnavailable:
         _say("down")
     finally:
