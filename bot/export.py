@@ -29,6 +29,8 @@ from .context import Ctx, Refusal
 from .core import Core
 from .dice import parse_dice
 from .gamestate import CUBE_PLAYS, outcome_of, side_of, variant_of
+from .rated import pool_of
+from .ratings import shown
 from .replies import Document, Reply
 
 MIME = "text/plain"
@@ -69,7 +71,8 @@ def game_log(record: GameRecord, log: list[MoveLogEntry], score: tuple[int, int]
 
 async def match_log(svc: Core, record: GameRecord, names: tuple[str, str], whole: bool) -> MatchLog:
     """The `MatchLog` of `record`'s match (every game so far when `whole`, else `record` alone, with the score
-    and Crawford status before it), or of `record` alone as a single game."""
+    and Crawford status before it), or of `record` alone as a single game; with the players' ratings in the
+    match's pool where they have one."""
     match: MatchRecord | None = None
     if record.match_id is not None:
         try:
@@ -78,8 +81,8 @@ async def match_log(svc: Core, record: GameRecord, names: tuple[str, str], whole
             match = None
     if match is None:
         _, log = await svc.store.games.snapshot(record.id)
-        return MatchLog(names, (game_log(record, log),), 1, None, started=_when(record.created_at),
-                        site=_site(record), match_id=record.id)
+        return MatchLog(names, (game_log(record, log),), 1, None, await _ratings(svc, record.variant, record.players),
+                        started=_when(record.created_at), site=_site(record), match_id=record.id)
     spec = match_spec(match.variant, dict(match.options))
     state = Match.start(spec, match.target)
     logs = []
@@ -93,8 +96,18 @@ async def match_log(svc: Core, record: GameRecord, names: tuple[str, str], whole
         if game.result is None or state.over:
             break
         state = state.record(outcome_of(game.result))
-    return MatchLog(names, tuple(logs), match.target, spec.cycle, started=_when(match.created_at),
-                    site=_site(record), match_id=match.id if whole else f"{match.id}-{record.id}")
+    return MatchLog(names, tuple(logs), match.target, spec.cycle, await _ratings(svc, pool_of(match), match.players),
+                    started=_when(match.created_at), site=_site(record),
+                    match_id=match.id if whole else f"{match.id}-{record.id}")
+
+
+async def _ratings(svc: Core, pool: str, players: tuple[str, str]) -> tuple[str | None, str | None]:
+    """Each player's `rating/experience` in the match's pool (RT-1, RT-6), None for one not rated there yet."""
+    out: list[str | None] = []
+    for pid in players:
+        rated = await svc.store.ratings.get(pool, pid)
+        out.append(f"{shown(rated.rating)}/{rated.experience}" if rated.experience > 0 else None)
+    return out[0], out[1]
 
 
 def _when(seconds: float) -> datetime:

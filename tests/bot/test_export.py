@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import shutil
 import subprocess
 from dataclasses import replace
@@ -50,6 +51,9 @@ async def test_a_portes_match_exports_as_a_mat_file_that_replays(service: Servic
                                        f"tabla-match-{match_id}-1.mat"]
     whole, last, _ = (f.read_text(encoding="utf-8") for f in files)
     assert " 3 point match" in whole.splitlines() and '; [CubeLimit "1"]' in whole.splitlines()
+    # the match was rated (RATINGS.md RT-1…4): both players' FIBS rating/experience in the portes pool
+    assert re.search(r'^; \[Player 1 Elo "1[45]\d\d\.\d/3"\]$', whole, re.M), whole[:400]
+    assert re.search(r'^; \[Player 2 Elo "1[45]\d\d\.\d/3"\]$', whole, re.M)
     read, games = read_mat(whole)
     finals = replay_read(read, games)
     stored = [await service.store.games.get(g) for g in match.games]
