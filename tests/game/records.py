@@ -69,4 +69,20 @@ def logged_game(name: str, seed: int, options: dict[str, str] | None = None) -> 
     return MatchLog(("Alice", "Bob"), (log,), 1, match_id=f"g{seed}"), final
 
 
-__all__ = ["CYCLES", "logged_game", "logged_match", "play_logged"]
+def gnubg_games(finals: list[Game], target: int) -> int:
+    """How many games gnubg reads of a match: it scores a mars with a loser's checker still on the bar or in
+    the winner's home board as a backgammon (3 points, where portes with scoring=mars scores 2) and stops
+    reading once its own score reaches the match's length."""
+    score = {Side.WHITE: 0, Side.BLACK: 0}
+    for n, game in enumerate(finals, start=1):
+        outcome = game.outcome
+        assert outcome is not None and outcome.winner is not None
+        loser = outcome.winner.other
+        stuck = game.position.bar(loser) > 0 or any(game.position.checkers_on(loser, p) for p in range(19, 25))
+        score[outcome.winner] += 3 if outcome.reason == "mars" and stuck else outcome.points
+        if max(score.values()) >= target:
+            return n
+    return len(finals)
+
+
+__all__ = ["CYCLES", "gnubg_games", "logged_game", "logged_match", "play_logged"]

@@ -28,7 +28,7 @@ from game import (
     write_mat,
     write_tbl,
 )
-from tests.game.records import logged_game, logged_match
+from tests.game.records import gnubg_games, logged_game, logged_match
 
 W, B = Side.WHITE, Side.BLACK
 PORTES = variant("portes", {"cube": "on"})
@@ -193,7 +193,7 @@ def test_gnubg_imports_our_match_files_without_a_complaint(tmp_path: Path) -> No
     files = [(tmp_path / "hand.mat", HAND_MAT, 2)]
     for seed in (1, 2):
         m, finals = logged_match("portes", 5, seed, {"cube": "on"})
-        files.append((tmp_path / f"m{seed}.mat", write_mat(m), len(finals)))
+        files.append((tmp_path / f"m{seed}.mat", write_mat(m), gnubg_games(finals, 5)))
     m, _ = logged_game("tabla", 4)
     files.append((tmp_path / "g.mat", write_mat(m), 1))
     bad = HAND_MAT.replace("62: 24/18 13/11", "62: 24/17 13/11")
