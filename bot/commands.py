@@ -61,7 +61,8 @@ class Command:
     options: dict[str, str] = field(default_factory=dict)
     match_to: int | None = None
     notation: str | None = None
-    value: str | None = None        # /lang code, /deadline hours
+    value: str | None = None        # /lang code, /deadline hours, /season mode, /standings all|season|pin
+    season: str | None = None       # /standings season 2026-10
 
 
 def looks_like_move(text: str) -> bool:
@@ -247,6 +248,32 @@ def _stats(name: str, args: list[str]) -> Command:
     return Command(name, target=args[0].lstrip("@") if args else None)
 
 
+SEASON_MODES = ("monthly", "quarterly", "off")
+_SEASON = re.compile(r"^\d{4}-(?:0[1-9]|1[0-2]|[qQ][1-4])$")
+
+
+def _season(name: str, args: list[str]) -> Command:
+    """`/season [monthly|quarterly|off]`."""
+    if len(args) > 1 or (args and args[0].lower() not in SEASON_MODES):
+        raise CommandError("/season takes monthly, quarterly or off.")
+    return Command(name, value=args[0].lower() if args else None)
+
+
+def _standings(name: str, args: list[str]) -> Command:
+    """`/standings` (the current season, then all time), `/standings all`, `/standings season 2026-10` (or just
+    `/standings 2026-10`), `/standings pin` (a card kept current)."""
+    words = [a.lower() for a in args]
+    if words and words[0] == "season":
+        words = words[1:]
+        if len(words) != 1:
+            raise CommandError("Name the season, for example /standings season 2026-10 or 2026-Q4.")
+    if not words:
+        return Command(name)
+    if len(words) == 1 and words[0] in ("all", "pin"):
+        return Command(name, value=words[0])
+    if len(words) == 1 and _SEASON.match(words[0]):
+        return Command(name, value="season", season=words[0].upper())
+    raise CommandError("/standings takes all, pin, or a season such as 2026-10 or 2026-Q4.")
 POOL_WORDS: dict[str, str] = {**{o.key: o.key for o in OFFERS}, **VARIANT_ALIASES}
 
 
@@ -347,7 +374,9 @@ TABLE: tuple[Spec, ...] = (
     Spec("review", "[game]", "How well each side played a finished game", _ref),
     Spec("verify", "[game]", "Check a finished game's dice against their published seed", _ref),
     Spec("games", "", "Your games in progress", _bare),
-    Spec("standings", "", "The standings here", _bare),
+    Spec("standings", "[all|pin|season 2026-10]", "The standings here: this season, all time, or a card kept current",
+         _standings),
+    Spec("season", "[monthly|quarterly|off]", "Keep monthly or quarterly seasons here", _season),
     Spec("stats", "[player]", "A player's results and ratings", _stats),
     Spec("top", "[global] [game]", "The best rated players here, or everywhere", _top),
     Spec("rules", "[game|cube]", "The rules of a game, a match or the doubling cube", _rules),

@@ -127,6 +127,8 @@ class Console:
             reply = await self.service.execute(Caller(self.me, CHAT), _resolve(cmd))
         await self._speak()  # after /lang, the board and the console's own words follow at once
         self.show(reply)
+        if reply.card:  # the console's standings card: shown again after each result (`deliver`)
+            await self.service.card_posted(CHAT, "card")
         await self._page_link(reply)
         return True
 
@@ -145,6 +147,7 @@ class Console:
         self.lang = await self.service.reply_language(self.me, CHAT)
 
     async def deliver(self, notice: Notice) -> None:
+        """Print a notice; a standings card's edit is printed as the card anew."""
         self.show(notice.reply)
         await self._page_link(notice.reply)
 

@@ -22,7 +22,7 @@ class Refusal(Exception):
 @dataclass(frozen=True, slots=True)
 class Ctx:
     """One call's caller, chat, player record and reply language; `repeat` when its command id was seen before
-    (a redelivered update)."""
+    (a redelivered update); `admin` as the adapter told (`Caller.admin`)."""
 
     who: Identity
     chat: Chat
@@ -30,6 +30,7 @@ class Ctx:
     lang: str
     command_id: str | None = None
     repeat: bool = False
+    admin: bool | None = None
 
     def t(self, message: str, /, **values: object) -> str:
         return tr(self.lang, message, **values)

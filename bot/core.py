@@ -95,6 +95,16 @@ class Core:
         self._accounts: dict[tuple[str, str], str] = {}  # (platform, user id) → player id: never changes
         self._handles: TTLCache[str] = TTLCache(CACHE_SECONDS)  # "platform:handle" → user id, written lately
         self.outage = asyncio.Event()  # set when a command found the store silent (N4: the loop looks at once)
+        self.woken = asyncio.Event()  # set when something falls due before the loop's next round (`wake_at`)
+
+    def wake_at(self, when: float) -> None:
+        """Have the deadline loop look at the schedule at `when` (by `clock`) rather than at its next round: a
+        standings card's edit follows its result within seconds (`bot.seasons.after_result`)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.call_later(max(0.0, when - self.clock()) + 0.05, self.woken.set)
 
     # --- outages of the store ---------------------------------------------------------------------------
 
@@ -217,7 +227,7 @@ class Core:
         if lang is None:
             lang = (await self.chat_settings(caller.chat.key)).language or caller.language
         return Ctx(caller.who, caller.chat, player, i18n.choose(lang, caller.language, default=self.language),
-                   caller.command_id, repeat=not first)
+                   caller.command_id, repeat=not first, admin=caller.admin)
 
     async def ensure(self, who: Identity) -> PlayerRecord:
         """`who`'s player record, created on first sight, their display name and handle kept up to date."""

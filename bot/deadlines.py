@@ -1,4 +1,5 @@
-"""Deadlines for asynchronous play: a reminder at half-time, and on expiry the game is lost as a resignation.
+"""Deadlines for asynchronous play: a reminder at half-time, and on expiry the game is lost as a resignation;
+and the chats' own wake-ups: a season's end (`bot.seasons.close`) and a standings card's edit (`bot.standings.edit`).
 
 Every bot process runs `tick` from its deadline loop (`bot.runner`); `storage` hands each due item to exactly
 one process (`claim_due`), and acting on an item uses a command id derived from it, so a deadline acted on
@@ -11,7 +12,7 @@ import logging
 
 from storage import DueItem, DueKind, NotFound, StoreUnavailable, VersionConflict
 
-from . import i18n
+from . import i18n, seasons, standings
 from .actions import Action, Verb
 from .context import Ctx
 from .core import Core
@@ -29,7 +30,12 @@ async def tick(svc: Core, limit: int = 100) -> list[Notice]:
     notices = []
     for item in await svc.store.schedule.claim_due(svc.clock(), limit):
         try:
-            notice = await _act(svc, item)
+            if item.kind is DueKind.SEASON:
+                notice = await seasons.close(svc, item)
+            elif item.kind is DueKind.CARD:
+                notice = await standings.edit(svc, item)
+            else:
+                notice = await _act(svc, item)
         except (NotFound, VersionConflict):
             notice = None  # gone, or it moved on meanwhile (its new deadline is armed)
         except StoreUnavailable:

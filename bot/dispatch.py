@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from . import export, handlers, hint, info, lobby, review, top
+from . import export, handlers, hint, info, lobby, review, seasons, standings, top
 from .commands import Command
 from .context import Ctx
 from .core import Core
@@ -19,7 +19,8 @@ HANDLERS: dict[str, Handler] = {
     "hint": hint.hint, "review": review.review, "export": export.export,
     "challenge": lobby.challenge, "play": lobby.play, "accept": lobby.accept, "decline": lobby.decline,
     "cancel": lobby.cancel, "lobby": lobby.lobby, "start": lobby.start,
-    "help": info.help_, "rules": info.rules, "lang": info.lang, "standings": info.standings, "stats": info.stats,
+    "help": info.help_, "rules": info.rules, "lang": info.lang, "standings": standings.standings, "stats": info.stats,
     "top": top.top,
     "deadline": info.deadline, "remind": info.remind, "invite": info.invite,
+    "season": seasons.season,
 }

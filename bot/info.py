@@ -1,4 +1,4 @@
-"""Information and settings: /help, /rules, /lang, /standings, /stats, /deadline."""
+"""Information and settings: /help, /rules, /lang, /stats, /deadline (/standings: `bot.standings`)."""
 
 from __future__ import annotations
 
@@ -133,18 +133,6 @@ async def deadline(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
 def _line(ctx: Ctx, name: str, row: Standing) -> str:
     return ctx.t("{name}: matches {mw:g}–{ml:g} · points {pw:g}–{pl:g}", name=name, mw=row.matches_won,
                  ml=row.matches_lost, pw=row.points_won, pl=row.points_lost)
-
-
-async def standings(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    """Every player with a result in the chat: matches won–lost, points won–lost."""
-    rows = await svc.store.standings.table(ctx.chat.key, 20)
-    if not rows:
-        return Reply(ctx.t("No finished games in this chat yet."))
-    lines = [ctx.t("Standings (matches won–lost · points won–lost):")]
-    for n, row in enumerate(rows, 1):
-        name = svc.shown_name(await svc.player(row.player_id), ctx.lang)
-        lines.append(f"{n}. {_line(ctx, name, row)}")
-    return Reply("\n".join(lines))
 
 
 async def stats(svc: Core, ctx: Ctx, cmd: Command) -> Reply:

@@ -66,6 +66,7 @@ class Caller:
     who: Identity
     chat: Chat
     command_id: str | None = None
+    admin: bool | None = None
 
     @property
     def language(self) -> str | None:
@@ -169,6 +170,8 @@ class Reply:
     - `repeat`: the update was delivered before (the same command id, as after a crash) and what it would get
       now is a refusal that only says it already happened (N3): adapters send nothing (a press is only
       acknowledged); one that must answer shows `text`.
+    - `card`: the reply is the chat's standings card (`/standings pin`): the adapter posts it, pins it where
+      the bot may pin, and reports the message's id (`card_posted`), so that later notices edit it in place.
     """
 
     text: str
@@ -184,6 +187,7 @@ class Reply:
     match_id: str | None = None
     repeat: bool = False
     document: Document | None = None
+    card: bool = False
 
     @property
     def board_key(self) -> str | None:
@@ -198,7 +202,7 @@ class Reply:
         return self.picture.data if self.picture is not None else None
 
 
-NoticeKind = Literal["reminder", "timeout", "resumed", "review", "other"]
+NoticeKind = Literal["reminder", "timeout", "resumed", "review", "season", "card", "other"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,10 +211,12 @@ class Notice:
     review) to `chat`.
 
     `to` is set when the notice should go to that player directly (a reminder by direct message); adapters
-    that cannot reach the player privately post it in `chat` instead.
+    that cannot reach the player privately post it in `chat` instead. `edit` is the id of a message of the bot
+    in `chat` to show the reply in place of (a standings card: its picture and text), instead of a new message.
     """
 
     chat: Chat
     reply: Reply = field(default_factory=lambda: Reply(""))
     to: Identity | None = None
     kind: NoticeKind = "other"
+    edit: str | None = None

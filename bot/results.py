@@ -10,7 +10,7 @@ from dataclasses import replace
 from game import Side
 from storage import GameRecord, VersionConflict
 
-from . import dice, rated, review
+from . import dice, rated, review, seasons
 from .context import Ctx
 from .core import Core
 from .gamestate import outcome_of, seed_of, side_index
@@ -65,7 +65,9 @@ async def count_result(svc: Core, record: GameRecord) -> None:
     if outcome.winner is not None and record.chat:
         winner = record.players[side_index(outcome.winner)]
         loser = record.players[1 - side_index(outcome.winner)]
-        await svc.store.standings.record_game(record.chat, f"g:{record.id}", winner, loser, outcome.points)
+        await svc.store.standings.record_game(record.chat, f"g:{record.id}", winner, loser, outcome.points,
+                                              season=await seasons.counts_in(svc, record.chat))
+        await seasons.after_result(svc, record.chat)
 
 
 async def advance_match(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> list[str]:
@@ -95,7 +97,9 @@ async def advance_match(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[
         if engine.winner is not None:
             winner, loser = match.players[side_index(engine.winner)], match.players[1 - side_index(engine.winner)]
             if match.chat and winner != loser:
-                await svc.store.standings.record_match(match.chat, f"m:{match.id}", winner, loser)
+                await svc.store.standings.record_match(match.chat, f"m:{match.id}", winner, loser,
+                                                       season=await seasons.counts_in(svc, match.chat))
+                await seasons.after_result(svc, match.chat)
             if match.target > 1:
                 lines.append(ctx.t("{name} wins the match.", name=names[engine.winner]))
         return lines

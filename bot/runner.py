@@ -48,8 +48,9 @@ class Router:
 
 
 async def deadline_loop(service: Service, route: Callable[[Notice], Awaitable[None]], every: float) -> None:
-    """Reminders, losses on time and resumed games, checked every `every` seconds for ever (and every game
-    left waiting on the service resumed once at the start).
+    """Reminders, losses on time, resumed games, seasons' ends and standings cards' edits, checked every `every`
+    seconds for ever, and sooner when something falls due before that (`Core.wake_at`); every game left waiting on
+    the service resumed once at the start.
 
     While the store does not answer (a round found it so, or a command did: `Core.store_silent`), the loop
     probes it every `PROBE_SECONDS` and logs one warning line when it goes away and one when it is back (N5);
@@ -88,8 +89,19 @@ async def deadline_loop(service: Service, route: Callable[[Notice], Awaitable[No
         if down:
             await asyncio.sleep(PROBE_SECONDS)
             continue
-        with contextlib.suppress(TimeoutError):  # a command that found the store silent wakes the loop
-            await asyncio.wait_for(service.outage.wait(), every)
+        with contextlib.suppress(TimeoutError):  # a command that found the store silent wakes the loop, and so
+            await asyncio.wait_for(_either(service.outage, service.woken), every)  # does an edit falling due
+        service.woken.clear()
+
+
+async def _either(*events: asyncio.Event) -> None:
+    """Return when any of `events` is set."""
+    waits = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
 
 
 async def serve(service: Service, adapters: Sequence[Adapter], *, check_seconds: float,

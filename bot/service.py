@@ -26,12 +26,12 @@ from dataclasses import replace
 from game import GameError
 from storage import BoardRepository, CardRepository, StorageError, StoreUnavailable, VersionConflict
 
-from . import commands, deadlines, i18n, interact, resume, words
+from . import commands, deadlines, i18n, interact, resume, standings, words
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
 from .core import COMPUTER, Core
 from .dispatch import HANDLERS
-from .replies import Caller, Identity, Notice, Reply, Suggestion
+from .replies import Caller, Chat, Identity, Notice, Reply, Suggestion
 from .web.links import PageLinks
 
 log = logging.getLogger(__name__)
@@ -90,6 +90,16 @@ class Service(Core):
             await self.ensure(who)
         except StorageError:
             log.warning("could not remember %s:%s", who.platform, who.user_id)
+
+    async def card_posted(self, chat: Chat, message_id: str) -> str | None:
+        """The adapter posted a `Reply.card` (`/standings pin`) as `message_id` in `chat`: the chat's standings
+        card from now on, edited after each result; returns the id of the card it replaces (to unpin), if any. A
+        failure to record it is logged: the card stays a picture."""
+        try:
+            return await standings.card_posted(self, chat, message_id)
+        except StorageError:
+            log.warning("could not record the standings card of %s", chat.key)
+            return None
 
     async def tick(self, limit: int = 100) -> list[Notice]:
         """Reminders and losses on time that are due now, and games left waiting on the service by an outage

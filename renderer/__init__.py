@@ -14,6 +14,7 @@ from .png import prepare, render_png, scene_png
 from .replay import MAX_FRAMES, pick_frames, render_replay
 from .scene import GameResult, LastMove, LastPlay, MatchScore, PendingStage, ResultLike, Scene
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
+from .standings import StandingLine, StandingsPicture, render_standings
 from .words import ENGLISH, Words
 
 __all__ = [
@@ -37,6 +38,8 @@ __all__ = [
     "ResultLike",
     "Ring",
     "Scene",
+    "StandingLine",
+    "StandingsPicture",
     "StatsChart",
     "Words",
     "layout",
@@ -45,6 +48,7 @@ __all__ = [
     "prepare",
     "render_png",
     "render_replay",
+    "render_standings",
     "render_stats",
     "scene_png",
 ]

@@ -33,6 +33,8 @@ Repositories on `Store`:
 - `schedule`: claim_due(now, limit, lease) hands each due reminder or deadline to exactly one process; done.
 - `boards`: each match's last board message per chat platform (swap, swap_newer: the buttons to retire).
 - `cards`: Telegram's inline challenge cards (post, get, take exactly once).
+- `seasons`: a chat's season mode and current season (set_mode, roll exactly once); `standing_cards`: the
+  chat's standings card message (pin, touch after a result, shown once edited). Both wake up by the schedule.
 
 Errors: `StorageError` and its kinds `StoreUnavailable` (Redis down or silent: retry later; the store
 reconnects by itself), `NotFound`, `AlreadyExists`, `VersionConflict`, `UnknownSchemaVersion`, and
@@ -80,13 +82,18 @@ from .records import (
     PlayerRecord,
 )
 from .schedule import ScheduleRepository
+from .seasons import MODES as SEASON_MODES
+from .seasons import Season, SeasonRepository, SeasonState
 from .settings import StoreSettings
+from .standing_cards import EDIT_GAP, StandingCard, StandingCardRepository
 from .standings import Standing, StandingsRepository
 from .store import Store
 
 __all__ = [
     "CHALLENGE_TTL",
     "DATA_DIR_ENV",
+    "EDIT_GAP",
+    "SEASON_MODES",
     "START_RATING",
     "URL_ENV",
     "AlreadyExists",
@@ -120,8 +127,13 @@ __all__ = [
     "RatedMatch",
     "RatingRepository",
     "ScheduleRepository",
+    "Season",
+    "SeasonRepository",
+    "SeasonState",
     "ServerStartError",
     "Standing",
+    "StandingCard",
+    "StandingCardRepository",
     "StandingsRepository",
     "StorageError",
     "Store",

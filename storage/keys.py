@@ -28,6 +28,12 @@ Layout (prefix `tabla` by default):
     tabla:{chat:<chat>}:matches      matches won per player in a chat (sorted set)
     tabla:{chat:<chat>}:mlost        matches lost per player in a chat (sorted set)
     tabla:{chat:<chat>}:counted      results already added to the standings (sorted set by time)
+    tabla:{chat:<chat>}:standings:<season>  the same four sets for one season (`2026-10`, `2026-Q4`;
+    tabla:{chat:<chat>}:lost:<season>       seasons.py): a result in a chat that keeps seasons counts in
+    tabla:{chat:<chat>}:matches:<season>    its season's sets and in the all-time ones
+    tabla:{chat:<chat>}:mlost:<season>
+    tabla:{chat:<chat>}:season       a chat's seasons: mode and current season (hash; seasons.py)
+    tabla:{chat:<chat>}:card         a chat's standings card: message id, revisions (hash; standing_cards.py)
     tabla:{r:<variant>}:ratings      the Elo ratings of old (deleted by `tabla ratings rebuild`)
     tabla:{r:<variant>}:counted      the results counted in them (deleted likewise)
     tabla:{rt:<pool>}:rating         FIBS rating per player in a pool (sorted set; ratings.py, RT-1)
@@ -43,7 +49,8 @@ Layout (prefix `tabla` by default):
     tabla:{d:<platform>}:names       directory: lower-case username -> platform user id (hash)
     tabla:{p:<player>}:errors        a player's error rate per reviewed game (hash: game -> "time milli")
     tabla:{p:<player>}:prefs         a player's preferences (hash: remind, last:<chat> = the game ended last there)
-    tabla:{s:<n>}:due                bucket n of the wake-ups for reminders and deadlines (sorted set by time)
+    tabla:{s:<n>}:due                bucket n of the wake-ups for reminders and deadlines, and of the chats'
+                                     season ends and card edits (sorted set by time)
     tabla:{attn}:games               games the service must still act on (sorted set by time; attention.py)
     tabla:{<tag>:<match>}            a platform's last board of a match, `chat:message:keyboard` (boards.py;
                                      tag `tgb` Telegram, `dcb` Discord; expires)
@@ -113,17 +120,27 @@ class Keys:
     def chat_challenges(self, chat: str) -> str:
         return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:challenges"
 
-    def standings(self, chat: str) -> str:
-        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:standings"
+    def standings(self, chat: str, season: str | None = None) -> str:
+        key = f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:standings"
+        return key if season is None else f"{key}:{_part(season, 'a season name')}"
 
-    def standings_lost(self, chat: str) -> str:
-        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:lost"
+    def standings_lost(self, chat: str, season: str | None = None) -> str:
+        key = f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:lost"
+        return key if season is None else f"{key}:{_part(season, 'a season name')}"
 
-    def matches_won(self, chat: str) -> str:
-        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:matches"
+    def matches_won(self, chat: str, season: str | None = None) -> str:
+        key = f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:matches"
+        return key if season is None else f"{key}:{_part(season, 'a season name')}"
 
-    def matches_lost(self, chat: str) -> str:
-        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:mlost"
+    def matches_lost(self, chat: str, season: str | None = None) -> str:
+        key = f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:mlost"
+        return key if season is None else f"{key}:{_part(season, 'a season name')}"
+
+    def chat_season(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:season"
+
+    def chat_card(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:card"
 
     def directory(self, platform: str) -> str:
         return f"{self.prefix}:{{d:{_part(platform, 'a platform')}}}:names"

@@ -154,10 +154,17 @@ class PlayerRecord:
 
 
 class DueKind(enum.StrEnum):
-    """What falls due: a nudge to the side to move, or the end of its time."""
+    """What falls due: a nudge to the side to move, or the end of its time (a game's); the end of a season, or
+    an edit of the standings card (a chat's: `DueItem.game_id` is then the chat key, `version` 0)."""
 
     REMINDER = "reminder"
     DEADLINE = "deadline"
+    SEASON = "season"
+    CARD = "card"
+
+    @property
+    def of_chat(self) -> bool:
+        return self in (DueKind.SEASON, DueKind.CARD)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,10 @@ leases them (re-scores them to `now + lease`): whichever process gets a wake-up 
 to have it. It then reads each game and hands out only what is really due, as a `DueItem` for the game's
 current version; wake-ups that came up early are re-armed, those of finished games dropped.
 
+A chat's wake-ups (the end of its season, an edit of its standings card: `DueKind.of_chat`) work the same way,
+with the chat key in place of the game id: `_due` reads the chat's season (`seasons.py`) or card
+(`standing_cards.py`) instead of a game, and the item's version is 0.
+
 With a lease, call `done(item)` once the item is dealt with; if the claimer dies first, the wake-up comes up
 again when the lease ends and another process gets the item (at least once). Acting twice is harmless when the
 action is a game change with `item.command_id` as its command id. Without a lease an item is handed out at
@@ -22,6 +26,8 @@ from .backend import Repository, pairs, text
 from .errors import guarded
 from .games import load_game
 from .records import DueItem, DueKind
+from .seasons import season_due
+from .standing_cards import card_due
 from .wakeups import bucket_key, member, times
 
 
@@ -55,6 +61,9 @@ class ScheduleRepository(Repository):
         """The claimer has dealt with `item`: drop its wake-up, or re-arm it if the game has moved on since."""
         if item.lease_until is None:
             return
+        if item.kind.of_chat:  # re-armed at the chat's next due time (the next season's end, a card behind)
+            await self._settle(item.kind, item.game_id, item.lease_until, await self._due(item.kind, item.game_id))
+            return
         game = await load_game(self._backend, item.game_id)
         when = times(game).get(item.kind)
         moved_on = game is not None and game.version != item.version
@@ -72,15 +81,24 @@ class ScheduleRepository(Repository):
 
     async def _check(self, key: str, kind: DueKind, game_id: str, now: float,
                      lease_end: float | None) -> DueItem | None:
-        game = await load_game(self._backend, game_id)
-        when = times(game).get(kind)
-        if game is not None and when is not None and when <= now:
-            return DueItem(kind, game_id, game.version, when, lease_end)
+        if kind.of_chat:
+            when = await self._due(kind, game_id)
+            if when is not None and when <= now:
+                return DueItem(kind, game_id, 0, when, lease_end)
+        else:
+            game = await load_game(self._backend, game_id)
+            when = times(game).get(kind)
+            if game is not None and when is not None and when <= now:
+                return DueItem(kind, game_id, game.version, when, lease_end)
         if lease_end is not None:
             await self._settle(kind, game_id, lease_end, when)
         elif when is not None:
             await self._client.zadd(key, {member(kind, game_id): when}, lt=True)
         return None
+
+    async def _due(self, kind: DueKind, chat: str) -> float | None:
+        """When a chat's wake-up of `kind` is due (None: nothing to do)."""
+        return await (season_due if kind is DueKind.SEASON else card_due)(self._backend, chat)
 
     async def _settle(self, kind: DueKind, game_id: str, lease_end: float, when: float | None) -> None:
         await self._scripts.schedule_settle(

@@ -26,3 +26,8 @@ class Scripts:
         self.board_swap: AsyncScript = client.register_script(_source("board_swap"))
         self.rating_apply: AsyncScript = client.register_script(_source("rating_apply"))
         self.player_read: AsyncScript = client.register_script(_source("player_read"))
+        self.season_set: AsyncScript = client.register_script(_source("season_set"))
+        self.season_roll: AsyncScript = client.register_script(_source("season_roll"))
+        self.card_pin: AsyncScript = client.register_script(_source("card_pin"))
+        self.card_touch: AsyncScript = client.register_script(_source("card_touch"))
+        self.card_shown: AsyncScript = client.register_script(_source("card_shown"))

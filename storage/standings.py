@@ -4,6 +4,7 @@ The caller adds a finished game's (or match's) points to the chat's standings, n
 id (usually the game id). `counted_increment.lua` adds them only if that event id was not counted before, in
 the same step that remembers it, so a retried result counts once. The counted ids share the
 scores' hash tag and are kept bounded (the most recent `events_kept`).
+A chat that keeps seasons (`seasons.py`) counts each result a second time in the season's own four sets.
 """
 
 from __future__ import annotations
@@ -43,27 +44,41 @@ class StandingsRepository(_Scores):
 
     @guarded
     async def record_game(self, chat: str, event_id: str, winner: str, loser: str, points: float, *,
-                          now: float | None = None) -> bool:
-        """Count a won game once: `points` won by `winner` and lost by `loser`; False if counted before."""
+                          now: float | None = None, season: str | None = None) -> bool:
+        """Count a won game once: `points` won by `winner` and lost by `loser` (all time, and in `season` if
+        given); False if counted before."""
         k = self._keys
-        first = await self._add(k.standings(chat), k.standings_counted(chat), event_id, {winner: points}, now)
-        await self._add(k.standings_lost(chat), k.standings_counted(chat), f"{event_id}/lost", {loser: points}, now)
+        first = False
+        for kept in (None, season) if season else (None,):
+            event = event_id if kept is None else f"{event_id}@{kept}"
+            first = await self._add(k.standings(chat, kept), k.standings_counted(chat), event, {winner: points},
+                                    now) or first
+            await self._add(k.standings_lost(chat, kept), k.standings_counted(chat), f"{event}/lost",
+                            {loser: points}, now)
         return first
 
     @guarded
     async def record_match(self, chat: str, event_id: str, winner: str, loser: str, *,
-                           now: float | None = None) -> bool:
-        """Count a won match once for `winner` and a lost one for `loser`; False if counted before."""
+                           now: float | None = None, season: str | None = None) -> bool:
+        """Count a won match once for `winner` and a lost one for `loser` (all time, and in `season` if given);
+        False if counted before."""
         k = self._keys
-        first = await self._add(k.matches_won(chat), k.standings_counted(chat), event_id, {winner: 1}, now)
-        await self._add(k.matches_lost(chat), k.standings_counted(chat), f"{event_id}/lost", {loser: 1}, now)
+        first = False
+        for kept in (None, season) if season else (None,):
+            event = event_id if kept is None else f"{event_id}@{kept}"
+            first = await self._add(k.matches_won(chat, kept), k.standings_counted(chat), event, {winner: 1},
+                                    now) or first
+            await self._add(k.matches_lost(chat, kept), k.standings_counted(chat), f"{event}/lost", {loser: 1},
+                            now)
         return first
 
     @guarded
-    async def table(self, chat: str, limit: int = 50) -> list[Standing]:
-        """Every player who has a result in the chat, by matches won, then points won, then fewest lost."""
+    async def table(self, chat: str, limit: int = 50, season: str | None = None) -> list[Standing]:
+        """Every player who has a result in the chat (in `season`, or all time), by matches won, then points
+        won, then fewest lost."""
         k = self._keys
-        sets = [k.matches_won(chat), k.matches_lost(chat), k.standings(chat), k.standings_lost(chat)]
+        sets = [k.matches_won(chat, season), k.matches_lost(chat, season), k.standings(chat, season),
+                k.standings_lost(chat, season)]
         columns = [dict(pairs(await self._client.zrange(key, 0, -1, withscores=True))) for key in sets]
         players = set().union(*columns)
         rows = [Standing(p, *(col.get(p, 0.0) for col in columns)) for p in players]
@@ -71,9 +86,10 @@ class StandingsRepository(_Scores):
         return rows[:limit]
 
     @guarded
-    async def line(self, chat: str, player_id: str) -> Standing:
-        """One player's line in the chat (zeros if none)."""
+    async def line(self, chat: str, player_id: str, season: str | None = None) -> Standing:
+        """One player's line in the chat, all time or in `season` (zeros if none)."""
         k = self._keys
-        sets = [k.matches_won(chat), k.matches_lost(chat), k.standings(chat), k.standings_lost(chat)]
+        sets = [k.matches_won(chat, season), k.matches_lost(chat, season), k.standings(chat, season),
+                k.standings_lost(chat, season)]
         values = [float(await self._client.zscore(key, player_id) or 0.0) for key in sets]
         return Standing(player_id, *values)

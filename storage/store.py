@@ -19,7 +19,9 @@ from .players import PlayerRepository
 from .ratings import RatingRepository
 from .reviews import ReviewRepository
 from .schedule import ScheduleRepository
+from .seasons import SeasonRepository
 from .settings import Client, StoreSettings
+from .standing_cards import StandingCardRepository
 from .standings import StandingsRepository
 
 
@@ -59,6 +61,8 @@ class Store:
         self.attention = AttentionRepository(backend)
         self.boards = BoardRepository(backend)
         self.cards = CardRepository(backend)
+        self.seasons = SeasonRepository(backend)
+        self.standing_cards = StandingCardRepository(backend)
         self.reviews = ReviewRepository(backend)
 
     @property

@@ -46,7 +46,7 @@ def changes(before: GameRecord | None, after: GameRecord, now: float, *,
     """
     old, new = times(before), times(after)
     found: list[tuple[DueKind, float | None]] = []
-    for kind in DueKind:
+    for kind in (DueKind.REMINDER, DueKind.DEADLINE):
         when, previous = new.get(kind), old.get(kind)
         if when is None:
             if previous is not None or full:

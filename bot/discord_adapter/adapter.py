@@ -141,6 +141,12 @@ class DiscordAdapter:
             return
         channel = self.client.get_partial_messageable(int(notice.chat.chat_id))
         try:
+            if notice.edit is not None:  # a standings card: its new picture and text in place
+                if notice.edit.isdigit():
+                    out = outgoing(notice.reply, pings=False)
+                    await channel.get_partial_message(int(notice.edit)).edit(
+                        content=out.parts[0], attachments=out.files(), allowed_mentions=out.allowed_mentions)
+                return
             await self._post(channel, outgoing(notice.reply))
         except discord.HTTPException as exc:
             log.warning("could not post a notice in %s: %s", notice.chat.chat_id, exc)

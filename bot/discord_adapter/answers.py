@@ -52,7 +52,7 @@ def say(interaction: Interaction, message: str) -> Reply:
 
 def caller(interaction: Interaction) -> Caller:
     """Who pressed or typed, where, and the interaction's id (a redelivered interaction carries the same)."""
-    return Caller(people.caller(interaction), people.chat(interaction), str(interaction.id))
+    return Caller(people.caller(interaction), people.chat(interaction), str(interaction.id), people.admin(interaction))
 
 
 class Answers:
@@ -128,7 +128,9 @@ class Answers:
             elif reply.private:
                 await self._private(interaction, out, deferred=deferred, pressed=pressed)
             else:
-                await self._public(interaction, out, deferred=deferred, pressed=pressed, ok=reply.ok)
+                sent = await self._public(interaction, out, deferred=deferred, pressed=pressed, ok=reply.ok)
+                if reply.card and sent is not None:  # the channel's standings card: edited after each result
+                    await self.service.card_posted(people.chat(interaction), str(sent))
         except discord.HTTPException as exc:
             log.warning("could not answer interaction %s: %s", interaction.id, exc)
 
@@ -163,7 +165,7 @@ class Answers:
         await _messages(interaction, out, responded=deferred, ephemeral=True)
 
     async def _public(self, interaction: Interaction, out: Outgoing, *, deferred: bool, pressed: bool,
-                      ok: bool) -> None:
+                      ok: bool) -> int | None:
         message = interaction.message
         if pressed and ok and message is not None and message.components:
             # the pressed message's buttons are spent (Accept, the builder's confirm): take them away
@@ -174,6 +176,7 @@ class Answers:
             deferred = True
         sent = await _messages(interaction, out, responded=deferred, ephemeral=False)
         await self.boards.posted(interaction.client, out, interaction.channel_id, sent)
+        return sent
 
 
 async def _messages(interaction: Interaction, out: Outgoing, *, responded: bool, ephemeral: bool) -> int | None:

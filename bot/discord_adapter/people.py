@@ -33,6 +33,15 @@ def caller(interaction: Interaction) -> Identity:
     return identity(interaction.user, interaction.locale)
 
 
+def admin(interaction: Interaction) -> bool | None:
+    """Whether the caller may change the server's settings (Manage Server or Administrator in this channel);
+    None in a direct message, where there are no admins."""
+    if interaction.guild_id is None:
+        return None
+    perms = interaction.permissions
+    return perms.manage_guild or perms.administrator
+
+
 def chat(interaction: Interaction) -> Chat:
     """The channel an interaction came from; a direct message with the bot is a private chat."""
     private = interaction.guild_id is None

@@ -9,7 +9,7 @@ from typing import Protocol
 from storage import BoardRepository
 
 from ..commands import Command
-from ..replies import Caller, Identity, Reply, Suggestion
+from ..replies import Caller, Chat, Identity, Reply, Suggestion
 from ..web.links import PageLinks
 
 
@@ -44,6 +44,11 @@ class Seam(Protocol):
 
     async def suggest(self, caller: Caller, typed: str, game: str | None = None) -> list[Suggestion]:
         """The legal plays of the caller's game that start like `typed` (at most 25)."""
+        ...
+
+    async def card_posted(self, chat: Chat, message_id: str) -> str | None:
+        """The channel's standings card (`Reply.card`) was posted as `message_id`; the id of the card it
+        replaces, if any."""
         ...
 
     async def remember(self, who: Identity) -> None:

@@ -34,6 +34,9 @@ LANGUAGES = [Choice(name="English", value="en"), Choice(name="Български
              Choice(name="Ελληνικά", value="el")]
 REMIND_WHERE = [Choice(name=_({"dm": "by direct message", "chat": "in the channel", "off": "never"}[w]), value=w)
                 for w in REMIND]
+SEASON_MODES = [Choice(name=_({"monthly": "monthly", "quarterly": "quarterly", "off": "off"}[m]), value=m)
+                for m in commands.SEASON_MODES]
+SHOWN = [Choice(name=_("all time"), value="all"), Choice(name=_("a card kept current"), value="pin")]
 GAME = _("Game id, such as k3vq7d (default: your game here)")
 CHALLENGE = _("Challenge id (default: the one here)")
 
@@ -147,8 +150,23 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
         async def command(interaction: Interaction) -> None:
             await answers.command(interaction, Command(name))
 
-    for name in ("games", "lobby", "standings", "help", "invite"):
+    for name in ("games", "lobby", "help", "invite"):
         bare(name)
+
+    @tree.command(name="standings", description=about("standings"))
+    @app_commands.describe(show=_("All time, or a card kept current (default: this season)"),
+                           season=_("A season such as 2026-10 or 2026-Q4"))
+    @app_commands.choices(show=SHOWN)
+    async def standings(interaction: Interaction, show: Choice[str] | None = None,
+                        season: Range[str, 1, 10] | None = None) -> None:
+        words = ["standings", *(["season", season] if season else []), *([show.value] if show else [])]
+        await answers.line(interaction, "/" + " ".join(words))
+
+    @tree.command(name="season", description=about("season"))
+    @app_commands.describe(mode=_("Monthly, quarterly or off (empty: show the seasons here)"))
+    @app_commands.choices(mode=SEASON_MODES)
+    async def season(interaction: Interaction, mode: Choice[str] | None = None) -> None:
+        await answers.command(interaction, Command("season", value=mode.value if mode else None))
 
     @tree.command(name="stats", description=about("stats"))
     @app_commands.describe(player=_("Whose (default: yours)"))

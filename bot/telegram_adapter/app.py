@@ -126,9 +126,13 @@ class TelegramAdapter:
 
     async def deliver(self, notice: Notice) -> None:
         """Post a notice: to the player directly when it is addressed to them and they have started the bot,
-        else in the notice's chat."""
+        else in the notice's chat; a notice that names a message to `edit` (a standings card) edits it."""
         to = notice.to
         try:
+            if notice.edit is not None:  # a standings card: edited in place
+                if notice.chat.chat_id.lstrip("-").isdigit() and notice.edit.isdigit():
+                    await self.poster.edit_card(int(notice.chat.chat_id), int(notice.edit), notice.reply)
+                return
             if to is not None and to.platform == self.platform and to.user_id.lstrip("-").isdigit():
                 try:
                     await self.poster.post(int(to.user_id), notice.reply)

@@ -39,6 +39,15 @@ log = logging.getLogger(__name__)
 SORRY = "Something went wrong on my side; please try again."
 
 
+def _sets_season(text: str) -> bool:
+    """`/season monthly|quarterly|off`: a line whose caller must be one of the group's admins."""
+    try:
+        cmd = parse(text)
+    except CommandError:
+        return False
+    return cmd.name == "season" and cmd.value is not None
+
+
 class Router:
     """Routes updates for the bot `bot_id` (`@bot_username`)."""
 
@@ -97,7 +106,10 @@ class Router:
         for user in seen_users(message):
             if user.id != message.from_user.id:  # the author's record is read once, by the command below
                 await self.service.remember(identity(user))
-        caller = Caller(who, chat, f"{message.chat.id}:{message.message_id}")
+        admin = None
+        if not chat.private and _sets_season(line.text):  # a chat setting only the group's admins may change
+            admin = await self.poster.is_admin(message.chat.id, message.from_user.id)
+        caller = Caller(who, chat, f"{message.chat.id}:{message.message_id}", admin)
         if line.player is not None:
             try:
                 cmd = parse(line.text)
@@ -114,7 +126,11 @@ class Router:
         if reply.private and reply.ok and not chat.private:
             await self.poster.post_private(message.from_user.id, message.chat.id, reply, reply_to=message.message_id)
         else:
-            await self.poster.post(message.chat.id, reply, reply_to=message.message_id)
+            sent = await self.poster.post(message.chat.id, reply, reply_to=message.message_id)
+            if reply.card and sent is not None:  # the chat's standings card: edited after each result
+                old = await self.service.card_posted(chat, str(sent.message_id))
+                if await self.poster.pin(sent.chat.id, sent.message_id) and old is not None and old.isdigit():
+                    await self.poster.unpin(sent.chat.id, int(old))  # the card it replaces is not kept up
 
     async def callback(self, query: CallbackQuery) -> None:
         who = identity(query.from_user)

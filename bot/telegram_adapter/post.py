@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 
 from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaAnimation, InputMediaPhoto, Message
-from telegram.constants import ParseMode
-from telegram.error import BadRequest, ChatMigrated, Forbidden
+from telegram.constants import ChatMemberStatus, ParseMode
+from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 
 from storage import BoardMessage, BoardRepository, StorageError
 
@@ -175,6 +175,45 @@ class Poster:
                 await self.bot.edit_message_reply_markup(int(exc.new_chat_id), message_id, reply_markup=None)
         except BadRequest as exc:
             log.debug("could not remove the keyboard of message %s in %s: %s", message_id, chat_id, exc.message)
+
+    async def edit_card(self, chat_id: int, message_id: int, reply: Reply) -> None:
+        """Show a standings card's new picture and text in its message (`editMessageMedia`); a card that is gone
+        or already shows it is left (logged). A 429 is waited out by the rate limiter (`limits.py`)."""
+        if reply.picture is None:
+            return
+        chat_id = self.moved.get(chat_id, chat_id)
+        upload = InputFile(reply.picture.data, filename=reply.picture.filename("standings"), attach=True)
+        media = InputMediaPhoto(upload,
+                                caption=self._fit(render.caption_text(reply), ()), parse_mode=ParseMode.HTML)
+        try:
+            await self.bot.edit_message_media(media, chat_id=chat_id, message_id=message_id)
+        except BadRequest as exc:
+            log.info("could not edit the standings card %s in %s: %s", message_id, chat_id, exc.message)
+
+    async def pin(self, chat_id: int, message_id: int) -> bool:
+        """Pin a message (a standings card) quietly where the bot may pin; False where it may not."""
+        try:
+            await self.bot.pin_chat_message(chat_id, message_id, disable_notification=True)
+        except (BadRequest, Forbidden) as exc:
+            log.info("could not pin message %s in %s: %s", message_id, chat_id, exc.message)
+            return False
+        return True
+
+    async def unpin(self, chat_id: int, message_id: int) -> None:
+        """Unpin a message (a standings card replaced by a new one); one not pinned is left as it is."""
+        try:
+            await self.bot.unpin_chat_message(chat_id, message_id)
+        except (BadRequest, Forbidden) as exc:
+            log.info("could not unpin message %s in %s: %s", message_id, chat_id, exc.message)
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
+        """Whether the user is the group's owner or one of its administrators (False when Telegram will not say)."""
+        try:
+            member = await self.bot.get_chat_member(chat_id, user_id)
+        except TelegramError as exc:
+            log.info("could not read %s's membership of %s: %s", user_id, chat_id, exc.message)
+            return False
+        return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
 
     async def edit_inline(self, inline_message_id: str, text: str) -> None:
         """Replace the text of a message sent through inline mode, dropping its keyboard."""

@@ -36,7 +36,7 @@ NAMES = {"Dora", "dora", "Erik", "erik"}
 # The words typed after a command, shown as the player types them (/help, /rules, examples in sentences).
 TYPED = {*PRESETS, *CYCLES, "prava", "gulbara", "tabla-cycle", "ai", "to", "cycle", "yes", "dm", "chat", "off",
          "mother", "scoring", "win", "tie", "mars", "backgammon", "cube", "on", "code", "hours", "N", "cycle=tabla",
-         "global"}
+         "global", "monthly", "quarterly", "all", "pin", "season"}
 COMMAND = re.compile(r"/[a-z_]+(?:@\w+)?((?:[\s,]+(?:\[[^\]]*\]|<[^>]*>|@\S+|#\w+|\w+=[\w+|]+|[\w\-]+|[|]))*)")
 NOTATION = [
     re.compile(r"https?://\S+"),

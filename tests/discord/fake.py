@@ -35,6 +35,8 @@ def user(uid: int, name: str, *, bot: bool = False) -> dict[str, Any]:
 
 
 BOT_USER = user(BOT_ID, "tabla", bot=True)
+ADMIN = str(2248473465835073 | 1 << 5)  # a member's permissions with Manage Server
+EDIT_LIMIT = (5, 5.0)  # edits of one channel's messages per seconds before Discord answers 429 (`edit_limit`)
 
 
 def _json(body: Any, *, status: int, headers: dict[str, str]) -> web.Response:
@@ -119,6 +121,8 @@ class FakeDiscord:
         self.by_token: dict[str, list[Call]] = {}
         self.commands: dict[str, dict[str, Any]] = {}
         self.messages: dict[int, dict[str, Any]] = {}
+        self.edits: dict[int, list[float]] = {}
+        self.edit_limit: tuple[int, float] | None = None  # EDIT_LIMIT in a test of edits' pace
         self.originals: dict[str, int] = {}       # interaction token → its original response message
         self.pressed: dict[str, int] = {}         # interaction token → the message whose button was pressed
         self.sent_at: dict[str, float] = {}       # interaction token → when its event was sent
@@ -255,6 +259,12 @@ class FakeDiscord:
                    "X-RateLimit-Bucket": f"b-{call.method}-{path.split('/')[1]}"}
         if status == 204:
             return web.Response(status=204, headers=headers)
+        if status == 429:  # as Discord's edge answers a flood
+            self.limited.append(call)
+            headers = {"Via": "1.1 google", "Retry-After": str(max(1, round(body["retry_after"]))),
+                       "X-RateLimit-Limit": str(EDIT_LIMIT[0]), "X-RateLimit-Remaining": "0",
+                       "X-RateLimit-Reset-After": str(body["retry_after"]), "X-RateLimit-Bucket": "fake-edits",
+                       "X-RateLimit-Scope": "user"}
         return _json(body, status=status, headers=headers)
 
     def _route(self, call: Call) -> tuple[int, Any]:
@@ -283,12 +293,27 @@ class FakeDiscord:
             return self._webhook(m, t.group(1), t.group(2), d, call)
         if m == "POST" and (t := re.fullmatch(r"/channels/(\d+)/messages", p)):
             return 200, self._message(int(t.group(1)), d, call.files)
-        if m == "PATCH" and (t := re.fullmatch(r"/channels/\d+/messages/(\d+)", p)):
-            return 200, self._edit(int(t.group(1)), d, call.files)
+        if m == "PATCH" and (t := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", p)):
+            if (wait := self._flooded(int(t.group(1)))) is not None:
+                return 429, {"message": "You are being rate limited.", "retry_after": wait, "global": False}
+            return 200, self._edit(int(t.group(2)), d, call.files)
         if m == "POST" and p == "/users/@me/channels":
             return 200, {"id": str(self.snowflake()), "type": 1, "last_message_id": None,
                          "recipients": [user(int(d["recipient_id"]), f"user{d['recipient_id']}")]}
         raise KeyError(f"{m} {p}")
+
+    def _flooded(self, channel_id: int) -> float | None:
+        """Seconds to wait when one channel's messages are edited more than `EDIT_LIMIT` allows, else None."""
+        if self.edit_limit is None:
+            return None
+        count, window = self.edit_limit
+        now = time.monotonic()
+        recent = [t for t in self.edits.get(channel_id, []) if now - t < window]
+        if len(recent) >= count:
+            self.edits[channel_id] = recent
+            return round(window - (now - recent[0]), 3)
+        self.edits[channel_id] = [*recent, now]
+        return None
 
     def _message(self, channel_id: int, data: dict[str, Any] | None, files: dict[str, bytes],
                  flags: int = 0) -> dict[str, Any]:
@@ -394,6 +419,7 @@ class Person:
     id: int
     name: str
     locale: str = "en-US"
+    permissions: str = "2248473465835073"  # without Manage Server; `ADMIN` has it
 
     @property
     def payload(self) -> dict[str, Any]:
@@ -402,7 +428,7 @@ class Person:
     @property
     def member(self) -> dict[str, Any]:
         return {"user": self.payload, "roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False,
-                "mute": False, "flags": 0, "permissions": "2248473465835073", "nick": None}
+                "mute": False, "flags": 0, "permissions": self.permissions, "nick": None}
 
 
 @dataclass

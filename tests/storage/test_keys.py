@@ -10,7 +10,7 @@ from storage.keys import Keys
 PLACEHOLDERS = {"game_id": "<game>", "match_id": "<match>", "challenge_id": "<challenge>", "player_id": "<player>",
                 "platform": "<platform>", "user_id": "<user>", "chat": "<chat>", "variant": "<variant>",
                 "bucket": "<n>", "tag": "<tag>", "board_key": "<match>", "nonce": "<nonce>", "points": "<points>",
-                "update": "<update>", "pool": "<pool>"}
+                "update": "<update>", "season": "<season>", "pool": "<pool>"}
 
 
 def test_every_key_is_in_the_layout() -> None:
@@ -24,4 +24,8 @@ def test_every_key_is_in_the_layout() -> None:
         key = method(*(PLACEHOLDERS[p] for p in params))
         if key not in layout.split():
             missing.append(f"{name}: {key}")
+        if "season" in params:  # the all-time key of a set a season also has
+            whole = method(*(PLACEHOLDERS[p] for p in params if p != "season"))
+            if whole not in layout.split():
+                missing.append(f"{name}: {whole}")
     assert missing == []

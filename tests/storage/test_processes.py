@@ -64,3 +64,25 @@ async def test_two_processes_claiming_at_once_get_each_due_item_exactly_once(
     assert first and second, "both processes should have claimed some items"
     assert not set(first) & set(second)
     assert sorted(first + second) == sorted(f"due:deadline:{game.id}:1" for game in games)
+
+
+async def test_four_processes_close_each_chats_season_exactly_once(single_store: Store, single_url: str,
+                                                                   tmp_path: Path) -> None:
+    """Issue 29: a season's end is one wake-up per chat; whichever process claims it closes the season, once."""
+    store = single_store
+    october = 1_790_000_000.0  # 2026-09-21: the September season ends on 2026-10-01
+    chats = [f"telegram:-{n}" for n in range(40)]
+    for chat in chats:
+        await store.seasons.set_mode(chat, "monthly" if len(chat) % 2 else "quarterly", october)
+    after = 1_791_000_000.0  # 2026-10-03
+    workers = Workers("seasons", [
+        {"url": single_url, "prefix": store.settings.prefix, "now": after, "limit": 3, "lease": 60}
+        for _ in range(4)
+    ], tmp_path / "go")
+    workers.go()
+    closed = [chat for lines in workers.wait() for chat in json.loads(lines[-1])]
+    assert sorted(closed) == sorted(chats)
+    for chat in chats:
+        state = await store.seasons.state(chat)
+        assert state.current is not None and state.current.name in ("2026-10", "2026-Q4")
+    assert sorted(chat for _, chat, _ in await store.schedule.wakeups()) == sorted(chats), "the next ends armed"

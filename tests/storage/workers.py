@@ -6,6 +6,8 @@ prints JSON lines. Modes:
   printed as it is acknowledged. Now and then a command is sent again, which must return the first result.
   On `StoreUnavailable` the worker prints `down` and stops.
 - `claim`: claim due schedule items until none are left; prints the claimed members.
+- `seasons`: claim due items until none are left and close each season that ended (`seasons.roll`), as the bot
+  does; prints the chats whose season this process closed.
 - `rate`: apply each of `results` (pool, match, players, n, score) to the ratings, some twice; prints each
   applied result's match key and whether the repeat returned the same result.
 """
@@ -74,6 +76,20 @@ async def claim(store: Store, args: dict[str, Any]) -> None:
     _say(json.dumps(claimed))
 
 
+async def seasons(store: Store, args: dict[str, Any]) -> None:
+    closed: list[str] = []
+    empty = 0
+    while empty < 2:
+        items = await store.schedule.claim_due(args["now"], limit=args["limit"], lease=args["lease"])
+        empty = empty + 1 if not items else 0
+        for item in items:
+            state = await store.seasons.state(item.game_id)
+            if state.current is not None and await store.seasons.roll(item.game_id, state.current, args["now"]):
+                closed.append(item.game_id)
+            await store.schedule.done(item)
+    _say(json.dumps(closed))
+
+
 async def rate(store: Store, args: dict[str, Any]) -> None:
     chooser = random.Random(args["seed"])
     for pool, match, players, n, score in args["results"]:
@@ -90,7 +106,7 @@ async def main(mode: str, args: dict[str, Any]) -> None:
     await store.ping()
     await _wait_for_go(args["go"])
     try:
-        await {"moves": moves, "claim": claim, "rate": rate}[mode](store, args)
+        await {"moves": moves, "claim": claim, "seasons": seasons, "rate": rate}[mode](store, args)
     except StoreUnavailable:
         _say("down")
     finally:

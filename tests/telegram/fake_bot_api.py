@@ -5,7 +5,11 @@ JSON answers), assigns increasing message ids per chat, keeps every message it w
 and checks the limits the real server checks (callback data ≤ 64 bytes, caption ≤ 1024 and text ≤ 4096
 characters after entity parsing, toast text ≤ 200, "message is not modified", a bot may not write first to a
 user who has not started it). A test pushes updates (`push`, `message`, `tap`, `inline_query`) and waits for
-what the bot sends (`wait_for`). `fail(method, times, retry_after)` makes the next calls of a method answer 429.
+what the bot sends (`wait_for`). `fail(method, times, retry_after)` makes the next calls of a method answer 429;
+with `edit_limit` set (a test of edits' pace), edits in a group flood it as Telegram's do: more than `edit_limit`
+edits in a group within `edit_window` seconds (Telegram: about 20 a minute) answer 429 with the seconds to wait.
+A group's `admins` are (chat, user) pairs (`getChatMember`); the bot may pin in private chats and in the groups of
+`may_pin` (`pinChatMessage`, else "not enough rights").
 
 It is also the benchmark's Bot API: `served` and `calls` carry monotonic times.
 """
@@ -139,6 +143,12 @@ class FakeBotAPI:
         self._runner: web.AppRunner | None = None
         self._listeners: list[Callable[[Call], None]] = []
         self._closing = False
+        self.admins: set[tuple[int, int]] = set()
+        self.may_pin: set[int] = set()
+        self.pinned: dict[int, list[int]] = {}  # a chat's pinned messages, the latest last
+        self.edit_limit: int | None = None
+        self.edit_window = 60.0
+        self._edits: dict[int, list[float]] = {}
 
     # --- the server ---------------------------------------------------------------------------------------
 
@@ -171,6 +181,7 @@ class FakeBotAPI:
             if failures:
                 retry_after = failures.pop(0)
                 raise ApiError(429, f"Too Many Requests: retry after {retry_after}", retry_after=retry_after)
+            self._flood(method, params)
             handler = getattr(self, "_" + _snake(method), None)
             if handler is None:
                 raise ApiError(404, "Not Found: method not found")
@@ -191,6 +202,19 @@ class FakeBotAPI:
             async with self._changed:
                 self._changed.notify_all()
         return web.json_response(body, status=call.status)
+
+    def _flood(self, method: str, params: dict[str, Any]) -> None:
+        """Telegram's group limit (about 20 messages a minute), as it answers edits that go over it."""
+        chat_id = params.get("chat_id")
+        if self.edit_limit is None or not method.startswith("edit") or not isinstance(chat_id, int) or chat_id >= 0:
+            return
+        now = time.monotonic()
+        recent = [t for t in self._edits.get(chat_id, []) if now - t < self.edit_window]
+        if len(recent) >= self.edit_limit:
+            self._edits[chat_id] = recent
+            retry_after = max(1, int(self.edit_window - (now - recent[0]) + 0.999))
+            raise ApiError(429, f"Too Many Requests: retry after {retry_after}", retry_after=retry_after)
+        self._edits[chat_id] = [*recent, now]
 
     # --- what tests do ------------------------------------------------------------------------------------
 
@@ -342,6 +366,38 @@ class FakeBotAPI:
         if chat_id > 0:
             return {"id": chat_id, "type": "private", "first_name": "someone"}
         return {"id": chat_id, "type": "supergroup", "title": "Tavli club"}
+
+    def _get_chat_member(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        chat_id, user_id = params["chat_id"], params["user_id"]
+        member = user(user_id, f"user{user_id}")
+        if chat_id > 0:
+            return {"status": "member" if chat_id != user_id else "creator", "user": member, "is_anonymous": False}
+        if (chat_id, user_id) not in self.admins:
+            return {"status": "member", "user": member}
+        rights = ("can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages", "can_manage_video_chats",
+                  "can_restrict_members", "can_promote_members", "can_change_info", "can_invite_users",
+                  "can_post_stories", "can_edit_stories", "can_delete_stories", "can_pin_messages")
+        return {"status": "administrator", "user": member, **dict.fromkeys(rights, False), "can_manage_chat": True}
+
+    def _pin_chat_message(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        chat_id = params["chat_id"]
+        if chat_id < 0 and chat_id not in self.may_pin:
+            raise ApiError(400, "Bad Request: not enough rights to manage pinned messages in the chat")
+        if (chat_id, params.get("message_id")) not in self.messages:
+            raise ApiError(400, "Bad Request: message to pin not found")
+        self.pinned.setdefault(chat_id, []).append(params["message_id"])
+        return True
+
+    def _unpin_chat_message(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        chat_id = params["chat_id"]
+        if chat_id < 0 and chat_id not in self.may_pin:
+            raise ApiError(400, "Bad Request: not enough rights to manage pinned messages in the chat")
+        pinned = self.pinned.get(chat_id, [])
+        if "message_id" not in params:  # the latest
+            del pinned[-1:]
+        elif params["message_id"] in pinned:
+            pinned.remove(params["message_id"])
+        return True
 
     def _send_chat_action(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         return True
