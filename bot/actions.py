@@ -5,7 +5,7 @@ A Telegram `callback_data` and a Discord `custom_id` both hold one packed action
     t1:<verb>:<ref>:<version>:<arg>
 
 - `verb`: one letter (`Verb`).
-- `ref`: the game or challenge id.
+- `ref`: the game, challenge or (a rematch) match id.
 - `version`: the game's version when the button was drawn (0 for challenges). A press on any other version is
   refused as out of date, so a keyboard from two turns ago can never apply today's play.
 - `arg`: the verb's argument; for the builder, the single moves picked so far (`bot.builder.pack_moves`).
@@ -40,6 +40,7 @@ class Verb(StrEnum):
     DOUBLE = "u"      # double before the roll (R-CUBE-2)
     TAKE = "t"        # take the double offered (R-CUBE-3)
     DROP = "p"        # drop it (R-CUBE-3)
+    REMATCH = "n"     # challenge the other player of a finished match (`ref`) to the same again
 
 
 class ActionError(ValueError):

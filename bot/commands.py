@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from game import ALIASES as VARIANT_ALIASES
 from game import CYCLES, PRESETS
 
+from .cube.table import ROWS as CUBE
 from .games import OFFERS
 from .replies import Identity
 
@@ -61,7 +62,8 @@ class Command:
     options: dict[str, str] = field(default_factory=dict)
     match_to: int | None = None
     notation: str | None = None
-    value: str | None = None        # /lang code, /deadline hours, /season mode, /standings all|season|pin
+    value: str | None = None        # /lang code, /deadline hours, /season mode, /standings all|season|pin,
+                                    # /vacation days
     season: str | None = None       # /standings season 2026-10
 
 
@@ -322,6 +324,20 @@ def _deadline(name: str, args: list[str]) -> Command:
     return Command(name)
 
 
+VACATION_DAYS = 14  # at most, in any 365 days (`storage.vacations`)
+
+
+def _vacation(name: str, args: list[str]) -> Command:
+    """`/vacation` (where it stands), `/vacation <days>` (1 to 14), `/vacation off`."""
+    if not args:
+        return Command(name)
+    if len(args) == 1 and args[0].lower() == "off":
+        return Command(name, value="off")
+    if len(args) == 1 and _digits(args[0]) and 1 <= int(args[0]) <= VACATION_DAYS:
+        return Command(name, value=str(int(args[0])))
+    raise CommandError("/vacation takes a number of days from 1 to {most}, or off.", most=VACATION_DAYS)
+
+
 CONSOLE, TELEGRAM, DISCORD = "console", "telegram", "discord"
 EVERYWHERE = frozenset({CONSOLE, TELEGRAM, DISCORD})
 CHATS = frozenset({TELEGRAM, DISCORD})  # where an invite link exists
@@ -358,12 +374,10 @@ TABLE: tuple[Spec, ...] = (
     Spec("decline", "[id]", "Decline a challenge to you", _ref),
     Spec("cancel", "[id]", "Withdraw your challenge", _ref),
     Spec("lobby", "", "Open challenges here", _bare),
+    Spec("rematch", "[game]", "Challenge your opponent to the same game or match again", _ref),
     Spec("move", "24/18 13/11 [game]", "Make your play (or just send it)", lambda name, args: _move(args),
          aliases=("m", "mv")),
-    Spec("roll", "[game]", "Roll instead of doubling (a game with the doubling cube)", _ref),
-    Spec("double", "[game]", "Offer a double before your roll (cube=on)", _ref),
-    Spec("take", "[game]", "Take the double offered to you: the cube is yours", _ref),
-    Spec("drop", "[game]", "Drop the double offered to you: the game ends", _ref),
+    *(Spec(action.value, "[game]", row.help, _ref) for action, row in CUBE.items()),  # the cube's table
     Spec("board", "[game]", "Show the board of your game", _ref),
     Spec("position", "[game]", "The position as text, to copy or study", _ref),
     Spec("resign", "[yes] [game]", "Resign your game (asks to confirm)", _resign),
@@ -383,6 +397,7 @@ TABLE: tuple[Spec, ...] = (
     Spec("lang", "[chat] [code]", "Choose the language I answer you in", _lang, aliases=("language",)),
     Spec("deadline", "[hours]", "The time per move here, in hours", _deadline),
     Spec("remind", "[dm|chat|off]", "Where your reminders to move go", _remind),
+    Spec("vacation", "[days|off]", "Pause your move deadlines while you are away", _vacation),
     Spec("invite", "", "A link to add me to another group or server", _bare, where=CHATS),
     Spec("help", "", "How to play, and every command", _bare),
     Spec("start", "[link]", "Start here, or open a shared link", _start, where=frozenset({TELEGRAM}), menu=False),

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from game import Game, Position, Side, render_ascii, variant
 
-from . import i18n, words
+from . import i18n, moments, words
 from .commands import Command, CommandError, parse
 from .replies import Board, Caller, Chat, Document, Identity, Notice, Reply
 from .service import Service
@@ -66,7 +66,7 @@ class Console:
         return i18n.tr(self.lang, message, **values)
 
     def show(self, reply: Reply) -> None:
-        print(reply.text, file=self.out)
+        print(moments.console(reply.text), file=self.out)
         if reply.board is not None:
             try:
                 print(ascii_board(reply.board, self.lang), file=self.out)

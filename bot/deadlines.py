@@ -17,6 +17,7 @@ from .actions import Action, Verb
 from .context import Ctx
 from .core import Core
 from .gamestate import awaited, game_of, side_index
+from .moments import moment
 from .progression import progress, timeout_step
 from .replies import Button, Chat, Identity, Notice, Reply
 
@@ -77,10 +78,19 @@ async def _act(svc: Core, item: DueItem) -> Notice | None:
         else:
             text = ctx.t("{name}, it is your turn in game #{id}: {left} left before the game is lost on time.",
                          name=player.name, id=record.id, left=time_left(ctx, left))
+        text += "\n" + ctx.t("Deadline: {when}.", when=moment(record.deadline or svc.clock()))
+        other = record.players[1 - side_index(to_move)]
+        away = await svc.store.vacations.until(other, now=svc.clock()) if other != player.id else None
+        if away is not None:
+            who_away = await svc.player(other)
+            text += "\n" + ctx.t("{name} is on vacation until {when}.", name=svc.shown_name(who_away, lang),
+                                  when=moment(away))
         button = Button(ctx.t("Open the game"), Action(Verb.BOARD, record.id, record.version).pack(), "primary")
         to = who if where == "dm" and chat.platform in DM_PLATFORMS else None
         return Notice(chat, Reply(text, buttons=((button,),), mentions=(who,), game_id=record.id), to, "reminder")
-    reply = await progress(svc, ctx, record, (timeout_step(record),), [], item.command_id)
+    head = [ctx.t("The time to move in game #{id} ran out at {when}.", id=record.id,
+                  when=moment(record.deadline or item.due, "f"))]
+    reply = await progress(svc, ctx, record, (timeout_step(record),), head, item.command_id)
     return Notice(chat, reply, kind="timeout")
 
 

@@ -28,7 +28,7 @@ from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
 from .dice import parse_dice
-from .gamestate import CUBE_PLAYS, outcome_of, side_of, variant_of
+from .gamestate import outcome_of, side_of, variant_of
 from .rated import pool_of
 from .ratings import shown
 from .replies import Document, Reply
@@ -48,7 +48,7 @@ def turns_of(log: list[MoveLogEntry]) -> tuple[Turn, ...]:
             out.append(Turn(Side.WHITE, "opening", parse_dice(entry.dice)))
         elif entry.play in ("resign", "timeout"):
             out.append(Turn(side, "resign" if entry.play == "resign" else "timeout"))
-        elif entry.play in CUBE_PLAYS:
+        elif entry.play in ("double", "take", "drop"):  # the cube's logged answers (R-CUBE-2, R-CUBE-3)
             out.append(Turn(side, "double" if entry.play == "double" else "take" if entry.play == "take" else "drop"))
         elif entry.play in ("pass", ""):
             out.append(Turn(side, "pass", parse_dice(entry.dice)))

@@ -21,7 +21,6 @@ from .dice import format_dice, parse_dice
 
 OPENING = "?"
 ROLL_NOW = "r"  # R-CUBE-2: the roll is already due (the first turn after an opening roll)
-CUBE_PLAYS = ("double", "take", "drop")  # the move-log entries of the cube (no dice, no position change)
 TIE = -1
 
 

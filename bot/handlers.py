@@ -1,13 +1,14 @@
-"""Game commands: move, board, position, resign, games, history and verify (R-TURN-*, R-END-6, R-DICE-1); with
-`cube=on` roll, double, take and drop (R-CUBE-2, R-CUBE-3)."""
+"""Game commands: move, board, position, resign, games, history and verify (R-TURN-*, R-END-6, R-DICE-1); the
+cube's roll, double, take and drop are `bot.cube.answers`."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from game import (
     AmbiguousPlayError,
     Game,
     GameError,
-    GameFlowError,
     IllegalPlayError,
     NotationError,
     Play,
@@ -16,15 +17,17 @@ from game import (
 )
 from storage import GameRecord
 
-from . import dice, images, views, words
+from . import dice, images, vacation, views, words
 from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
+from .cube.answers import not_now
 from .gamestate import awaited, cube_of, game_of, seed_of, side_index, side_of, variant_of, variant_options
+from .moments import moment
 from .progression import command_id, moved_on, progress
 from .replies import Button, Picture, Reply
-from .turns import Event, Step, cube_step, play_step
+from .turns import Event, Step, play_step
 from .verify import describe, verify
 
 
@@ -49,7 +52,7 @@ async def move(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         return await moved_on(svc, ctx, record, cmd.notation)
     if game.turn is not side or game.phase != "move" or game.dice is None:
         if game.cube is not None and awaited(game) is side:
-            raise await _not_now(svc, ctx, record, game, side)
+            raise await not_now(svc, ctx, record, game, side)
         names = await svc.names(record, ctx.lang)
         raise Refusal("It is {name}'s turn in game #{id}, not yours.", name=names[awaited(game)], id=record.id)
     try:
@@ -64,60 +67,11 @@ async def make_play(svc: Core, ctx: Ctx, record: GameRecord, side: Side, game: G
                     command: str) -> Reply:
     """Make `play` for the caller (typed or built with buttons) and answer with the board."""
     step = play_step(game, play, record.turn, (Event("{side} played {play}.", {"side": side, "play": play.notation}),))
-    return await progress(svc, ctx, record, (step,), [], command)
-
-
-async def roll(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    """R-CUBE-2: the side asked "roll or double" rolls (and plays on as after any roll)."""
-    record, side, game = await _running_game(svc, ctx, cmd)
-    if game.phase != "decide" or game.turn is not side:
-        raise await _not_now(svc, ctx, record, game, side)
-    rolled = game.roll(*dice.roll(seed_of(record), record.id, record.turn))
-    return await progress(svc, ctx, record, (), [], command_id(ctx, record, "roll"), (rolled, record.turn + 1))
-
-
-async def double(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    """R-CUBE-2: the side to move doubles before its roll; the engine says why when it may not."""
-    return await _cube(svc, ctx, cmd, "double")
-
-
-async def take(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    """R-CUBE-3: the side asked takes: the cube doubles, is the taker's, and the doubler rolls at once."""
-    return await _cube(svc, ctx, cmd, "take")
-
-
-async def drop(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
-    """R-CUBE-3: the side asked drops: the doubler wins the cube's value before the offer."""
-    return await _cube(svc, ctx, cmd, "drop")
-
-
-async def _cube(svc: Core, ctx: Ctx, cmd: Command, verb: str) -> Reply:
-    record, side, game = await _running_game(svc, ctx, cmd)
-    if verb == "double" and game.cube is not None and game.turn is side and game.phase in ("roll", "decide"):
-        pass  # the engine gives the precise reason when the double is refused (Crawford, owner, 64, dead)
-    elif (verb == "double" and (game.phase != "decide" or game.turn is not side)) or \
-            (verb != "double" and game.answering is not side):
-        raise await _not_now(svc, ctx, record, game, side)
-    try:
-        step = cube_step(game, verb, record.turn, record.id)
-    except GameFlowError as exc:
-        return Reply(words.game_error(ctx.lang, exc), ok=False, private=True)
-    return await progress(svc, ctx, record, (step,), [], command_id(ctx, record, verb))
-
-
-async def _not_now(svc: Core, ctx: Ctx, record: GameRecord, game: Game, side: Side) -> Refusal:
-    """The refusal of a roll, double, take or drop out of its time: what the game waits for instead."""
-    if game.cube is None:
-        return Refusal("Game #{id} is played without the doubling cube.", id=record.id)
-    names = await svc.names(record)
-    waiting = awaited(game)
-    if waiting is not side:
-        return Refusal("It is {name}'s turn in game #{id}, not yours.", name=names[waiting], id=record.id)
-    if game.phase == "answer":
-        return Refusal("Game #{id} waits for your answer to the double: /take or /drop.", id=record.id)
-    if game.phase == "decide":
-        return Refusal("Game #{id} waits for you to /roll or /double.", id=record.id)
-    return Refusal("Your dice are on the table in game #{id}: make your move.", id=record.id)
+    reply = await progress(svc, ctx, record, (step,), [], command)
+    if reply.ok and await vacation.end(svc, ctx.player.id, svc.clock()):  # a move ends a vacation early
+        reply = replace(reply, text=f"{reply.text}\n" + ctx.t("{name} is back: the deadlines of their games run "
+                                                               "again.", name=ctx.player.name))
+    return reply
 
 
 async def board(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
@@ -162,7 +116,7 @@ async def resign_question(svc: Core, ctx: Ctx, record: GameRecord, side: Side, g
     then stand, and a Confirm button only the resigning player may press. The button carries the game's
     version, so it lapses as soon as the game moves on (and a second press finds it lapsed). The question is
     asked where the command was sent, so the result that follows the press is told there too."""
-    names = await svc.names(record)
+    names = await svc.names(record, ctx.lang)
     value = game.resign_value(side)
     winner = side.other
     lines = [ctx.tn("Resign game #{id}? This concedes {n} point to {name}.",
@@ -197,6 +151,8 @@ async def games(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         whose = ctx.t("your turn") if turn is side else ctx.t("{name}'s turn", name=names[turn])
         lines.append(ctx.t("#{id} {variant} — {white} v {black} — {whose}", id=record.id, variant=_title(ctx, record),
                            white=names[Side.WHITE], black=names[Side.BLACK], whose=whose))
+        if record.deadline is not None:
+            lines[-1] += " — " + ctx.t("deadline {when}", when=moment(record.deadline))
     if not lines:
         return Reply(ctx.t("You have no active games. Start one with /challenge or /play ai."), private=True)
     return Reply("\n".join([ctx.t("Your games:"), *lines]), private=True)

@@ -56,7 +56,7 @@ async def hint(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
                       id=record.id)
     if game.turn is not side:
         raise Refusal("It is not your turn in game #{id}: a hint is for the player to move.", id=record.id)
-    names = await svc.names(record)
+    names = await svc.names(record, ctx.lang)
     ranked, png = await svc.offload(best_plays, ctx.lang, svc.render, game.position, game.dice, side, names)
     if not ranked:
         raise Refusal("No play is possible with {dice}: the turn passes.", dice=format_dice(game.dice))

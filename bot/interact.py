@@ -15,18 +15,19 @@ from dataclasses import replace
 from game import GameError, IllegalPlayError, Play, Side, build, parse_play, score_play
 from storage import GameRecord, NotFound
 
-from . import handlers, lobby, views
+from . import handlers, lobby, rematch, views
 from .actions import Action, ActionError, Verb
 from .commands import Command
 from .completion import matches
 from .context import Ctx, Refusal
 from .core import Core
+from .cube.answers import answer as cube_answer
+from .cube.table import BY_VERB
 from .gamestate import game_of, side_index
 from .replies import Reply, Suggestion
 
 MAX_SUGGESTIONS = 25
 BUILDER = (Verb.BUILD, Verb.CONFIRM)  # the verbs whose argument is a partial play
-CUBE = {Verb.ROLL: handlers.roll, Verb.DOUBLE: handlers.double, Verb.TAKE: handlers.take, Verb.DROP: handlers.drop}
 
 
 async def press(svc: Core, ctx: Ctx, data: str) -> Reply:
@@ -40,15 +41,18 @@ async def press(svc: Core, ctx: Ctx, data: str) -> Reply:
         name = {Verb.ACCEPT: "accept", Verb.DECLINE: "decline", Verb.CANCEL: "cancel"}[action.verb]
         answer = {Verb.ACCEPT: lobby.accept, Verb.DECLINE: lobby.decline, Verb.CANCEL: lobby.cancel}[action.verb]
         return await answer(svc, ctx, Command(name, ref=action.ref))
+    if action.verb is Verb.REMATCH:
+        return await rematch.press(svc, ctx, action.ref)
     if action.verb is Verb.RESIGN:
         return await _resign(svc, ctx, action, data)
     record = await _game(svc, ctx, action)
     if action.verb is Verb.BOARD:
         return await views.private_view(svc, ctx, record)
-    if action.verb in CUBE:
+    if action.verb in BY_VERB:
         digest = hashlib.sha256(f"{ctx.player.id}:{data}".encode()).hexdigest()[:24]
-        return await CUBE[action.verb](svc, replace(ctx, command_id=f"k:{digest}"), Command(action.verb.name.lower(),
-                                                                                               ref=record.id))
+        cube = BY_VERB[action.verb]
+        return await cube_answer(svc, replace(ctx, command_id=f"k:{digest}"), Command(cube.value, ref=record.id),
+                                 cube)
     game = game_of(record)
     side = svc.player_side(ctx, record)
     if game.phase != "move" or game.dice is None or game.turn is not side:
@@ -78,7 +82,7 @@ async def _resign(svc: Core, ctx: Ctx, action: Action, data: str) -> Reply:
         raise Refusal("I do not recognise that button; /board shows your game.")
     asker = Side.WHITE if action.arg == "w" else Side.BLACK
     if record.players[side_index(asker)] != ctx.player.id:
-        names = await svc.names(record)
+        names = await svc.names(record, ctx.lang)
         raise Refusal("Only {name} can confirm this resignation.", name=names[asker])
     game = game_of(record)
     if game.phase == "over":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from storage import ChallengeRecord, NotFound
+from storage import ChallengeRecord, NotFound, PlayerRecord
 
 from . import matches, views, words
 from .actions import Action, Verb
@@ -22,7 +22,7 @@ MAX_OPEN = 5  # open challenges, and games against the computer, per player and 
 # (each may become a game): `/play ai`, `/challenge` and `/accept` are refused past it (F12)
 
 
-async def _busy(svc: Core, ctx: Ctx, player_id: str, *, besides: int = 0) -> Reply | None:
+async def busy(svc: Core, ctx: Ctx, player_id: str, *, besides: int = 0) -> Reply | None:
     """The refusal when `player_id` (the caller or, accepting, the challenger) has as many games going as one
     player may have, open challenges counted but for `besides` of them (the challenge being accepted); None
     when there is room for one more."""
@@ -69,8 +69,8 @@ async def play(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if len(games) >= MAX_OPEN:
         raise Refusal("You have {n} games against the computer here already ({ids}); finish or /resign one "
                       "first.", n=len(games), ids=" ".join(f"#{g.id}" for g in games))
-    if (busy := await _busy(svc, ctx, ctx.player.id)) is not None:
-        return busy
+    if (full := await busy(svc, ctx, ctx.player.id)) is not None:
+        return full
     return await start_match(svc, ctx, name, options, (ctx.player.id, computer), target)
 
 
@@ -92,8 +92,8 @@ async def challenge(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if len(mine) >= MAX_OPEN:
         raise Refusal("You have {n} open challenges here already ({ids}); /cancel one first.", n=len(mine),
                       ids=" ".join(f"#{c.id}" for c in mine))
-    if (busy := await _busy(svc, ctx, ctx.player.id)) is not None:
-        return busy
+    if (full := await busy(svc, ctx, ctx.player.id)) is not None:
+        return full
     record = await svc.store.challenges.create(
         challenger=ctx.player.id, chat=ctx.chat.key, variant=name, options=options,
         target=opponent.id if opponent else None, match_target=target, ttl=svc.challenge_hours * 3600, now=now)
@@ -102,9 +102,15 @@ async def challenge(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         text = ctx.t("{name} opens a challenge #{id}: {variant}, {length}. Anyone may /accept {id}.",
                      name=ctx.player.name, id=record.id, variant=what, length=words.match_length(ctx.lang, target))
         return Reply(text, buttons=(_buttons(ctx, record, targeted=False),))
+    return await offer(svc, ctx, record, opponent)
+
+
+async def offer(svc: Core, ctx: Ctx, record: ChallengeRecord, opponent: PlayerRecord) -> Reply:
+    """The message of a challenge made to `opponent`, mentioning them, with Accept and Decline."""
     text = ctx.t("{name} challenges {opponent} (#{id}): {variant}, {length}. {opponent}: /accept {id} or "
                  "/decline {id}.", name=ctx.player.name, opponent=svc.shown_name(opponent, ctx.lang), id=record.id,
-                 variant=what, length=words.match_length(ctx.lang, target))
+                 variant=words.title(ctx.lang, record.variant, record.options),
+                 length=words.match_length(ctx.lang, record.match_target))
     mentions = ((Identity(opponent.platform, opponent.platform_user_id, opponent.name),)
                 if opponent.platform == ctx.chat.platform else ())
     return Reply(text, buttons=(_buttons(ctx, record, targeted=True),), mentions=mentions)
@@ -148,8 +154,8 @@ async def accept(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if found.chat != ctx.chat.key:
         raise Refusal("Challenge #{id} was made in another chat; accept it there.", id=found.id)
     for pid, besides in ((ctx.player.id, 0), (found.challenger, 1)):  # this challenge is counted already
-        if (busy := await _busy(svc, ctx, pid, besides=besides)) is not None:
-            return busy
+        if (full := await busy(svc, ctx, pid, besides=besides)) is not None:
+            return full
     try:
         taken = await svc.store.challenges.take(found.id, now=svc.clock())
     except LookupError:

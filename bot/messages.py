@@ -80,6 +80,10 @@ def _table(value: Iterable[Any]) -> list[str]:
     return [text for spec in value for text in (spec.args, spec.help) if text]
 
 
+def _cube_rows(value: Mapping[Any, Any]) -> list[str]:
+    return [text for row in value.values() for text in (row.label, row.message, row.logged) if text]
+
+
 def _capitalized(value: Iterable[str]) -> list[str]:
     return [name.capitalize() for name in value]
 
@@ -96,6 +100,7 @@ HELD: tuple[tuple[str, str, Callable[[Any], list[str]]], ...] = (
     ("bot.info", "HELP_OPTIONS", _itself),
     ("bot.info", "HELP_CUBE", _itself),
     ("bot.commands", "TABLE", _table),
+    ("bot.cube.table", "ROWS", _cube_rows),
     ("bot.info", "RULES_INTRO", _itself),
     ("bot.info", "RULES", _values),
     ("bot.info", "REMIND_WORDS", _values),
@@ -124,6 +129,11 @@ PASS_THROUGH: Mapping[tuple[str, str], str] = {
     ("bot/verify.py", "problem.message"): "the Problem keyword",
     ("bot/views.py", "event.message"): "the Event keyword and bot.turns.CASCADE_MESSAGES",
     ("bot/views.py", "to_move.value"): "HELD: game.Side",
+    ("bot/cube/table.py", "to_move.value"): "HELD: game.Side",
+    ("bot/cube/table.py", "ROWS[a].label"): "HELD: bot.cube.table.ROWS",
+    ("bot/turns.py", "row.message"): "HELD: bot.cube.table.ROWS",
+    ("bot/progression.py", "ROWS[action].logged"): "HELD: bot.cube.table.ROWS",
+    ("bot/words.py", "cube.ROWS[action].logged"): "HELD: bot.cube.table.ROWS",
     ("bot/review.py", "side.value"): "HELD: game.Side",
     ("bot/matches.py", "cycle.capitalize()"): "HELD: game.match.CYCLES",
     ("bot/telegram_adapter/menu.py", "spec.help"): "HELD: bot.commands.TABLE",

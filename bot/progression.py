@@ -15,9 +15,10 @@ from dataclasses import replace
 from game import CYCLES, Game, Match, Side, match_spec
 from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
 
-from . import dice, results, views, words
+from . import dice, results, vacation, views, words
 from .context import Ctx
 from .core import Core
+from .cube.table import LOGGED, ROWS, parse
 from .gamestate import awaited, cube_data, dice_field, game_of, result_of, seed_of, side_index, side_of
 from .matches import create_game
 from .replies import Reply
@@ -225,12 +226,9 @@ async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, play: str) -> Reply:
 
 def _play_words(ctx: Ctx, play: str) -> str:
     """A logged play as a player reads it: the cube's entries (R-CUBE-2, R-CUBE-3) in words, a play as written."""
-    if play == "double":
-        return ctx.t("double")
-    if play == "take":
-        return ctx.t("take")
-    if play == "drop":
-        return ctx.t("drop")
+    action = parse(play)
+    if action is not None and ROWS[action].logged:
+        return ctx.t(ROWS[action].logged)
     return play
 
 
@@ -260,7 +258,7 @@ def _entry(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str], game_id: st
         said = ctx.t("{side} resigns.", side=name)
     elif entry.play == "timeout":
         said = ctx.t("{side} ran out of time and loses game #{id}.", side=name, id=game_id)
-    elif entry.play in ("double", "take", "drop"):  # the cube's entries (R-CUBE-2, R-CUBE-3)
+    elif entry.play in LOGGED:  # the cube's entries (R-CUBE-2, R-CUBE-3)
         said = f"{name}: {_play_words(ctx, entry.play)}"
     elif entry.play == "pass" or not entry.play:
         said = ctx.t("{side} rolled {dice} and cannot move: the turn passes.", side=name, dice=entry.dice)
@@ -282,6 +280,9 @@ async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> t
     """
     now = svc.clock()
     hours = await svc.deadline_hours_for(record.chat)
+    starts = now  # the clock of the turn that follows starts after its player's vacation (`bot.vacation`)
+    if adv.game.phase != "over":
+        starts = await vacation.clock_start(svc, record.players[side_index(awaited(adv.game))], now)
     current = record
     duplicate = False
     states: list[tuple[Step | None, Game, int]] = [(s, s.game, s.rolls) for s in adv.steps]
@@ -291,7 +292,7 @@ async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> t
         states = [(None, adv.game, adv.rolls)]
     stored = 0
     for k, (step, game, rolls) in enumerate(states):
-        new = record_state(current, game, rolls, now, hours)
+        new = record_state(current, game, rolls, starts, hours)
         move = None
         if step is not None:
             move = MoveLogEntry(side_index(step.side), step.dice, step.play, new.position, now)
@@ -318,7 +319,8 @@ async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> t
 
 
 def record_state(current: GameRecord, game: Game, rolls: int, now: float, hours: float) -> GameRecord:
-    """The record of `current` at `game`'s state, with the next deadline and reminder."""
+    """The record of `current` at `game`'s state, with the next deadline and reminder of a clock started at
+    `now`."""
     over = game.phase == "over"
     return replace(current, position=game.position.to_tpn(), dice=dice_field(game), turn=rolls, cube=cube_data(game),
                    result=result_of(game.outcome) if over and game.outcome else None,

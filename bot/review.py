@@ -152,7 +152,7 @@ async def review(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if record.result is None:
         raise Refusal("Game #{id} is still being played: its review comes when it ends.", id=record.id)
     found = await reviewed(svc, record)
-    names = await svc.names(record)
+    names = await svc.names(record, ctx.lang)
     lines = [ctx.t("Review of game #{id} ({judge}):", id=record.id, judge=_judge(ctx, found))]
     for side in (Side.WHITE, Side.BLACK):
         count = found.count(side)

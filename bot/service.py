@@ -14,7 +14,8 @@ why and changes nothing); each takes the `Caller` (who, which chat, which update
 `Service` is the toolkit `bot.core.Core` (what every job takes) plus these entry points; the work is split by
 job: `progression` (apply, advance, commit), `results` (standings, ratings, match advance), `views` (boards
 and the move builder), `interact` (buttons and autocomplete), `deadlines`, `resume`, and the command handlers
-(`handlers`, `lobby`, `info`), dispatched through `dispatch.HANDLERS`. Only this module imports them all.
+(`handlers`, `lobby`, `rematch`, `vacation`, `info`), dispatched through `dispatch.HANDLERS`. Only this
+module imports them all.
 """
 
 from __future__ import annotations

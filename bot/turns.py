@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from game import FlowEvent, Game, Play, Side
+from game import CubeAction, FlowEvent, Game, Play, Side
 from game.nets import choose, cube_decision
 from renderer import LastPlay
 
+from .cube.table import ROWS
 from .dice import ai_seed, format_dice, roll
 
 
@@ -78,31 +79,20 @@ def _stage_dice(game: Game, dice: str) -> str:
     return dice
 
 
-CUBE_MESSAGES = {
-    "double": "{side} doubles to {value} in game #{id}.",
-    "take": "{side} takes: the cube is at {value}.",
-    "drop": "{side} drops.",
-}
-
-
-def cube_step(game: Game, verb: str, rolls: int, game_id: str, before: tuple[Event, ...] = ()) -> Step:
+def cube_step(game: Game, action: CubeAction, rolls: int, game_id: str, before: tuple[Event, ...] = ()) -> Step:
     """The step of a double, a take or a drop (R-CUBE-2, R-CUBE-3) by the side the game waits on: logged with
     no dice (the position does not change; the next roll is simply the next one, R-DICE-1).
 
     :raises GameFlowError: not the time for it (the engine's reason).
     """
+    row = ROWS[action]
+    if not row.logged:
+        raise ValueError(f"{action!r} is not logged as a step of its own")
     side = game.answering or game.turn
-    if verb == "double":
-        after = game.double()
-    elif verb == "take":
-        after = game.take()
-    elif verb == "drop":
-        after = game.drop()
-    else:
-        raise ValueError(f"not a cube action: {verb!r}")
-    value = after.cube.offered_value if verb == "double" and after.cube else after.cube_value
-    event = Event(CUBE_MESSAGES[verb], {"side": side, "value": value, "id": game_id})
-    return Step(after, rolls, side, "", verb, (*before, event))
+    after = game.act(action)
+    value = after.cube.offered_value if after.phase == "answer" and after.cube else after.cube_value
+    event = Event(row.message, {"side": side, "value": value, "id": game_id})
+    return Step(after, rolls, side, "", action.value, (*before, event))
 
 
 def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collection[Side]) -> Advance:
@@ -135,7 +125,7 @@ def advance(game: Game, seed: str, game_id: str, rolls: int, computer: Collectio
             if (game.answering or game.turn) not in computer:
                 break  # a human rolls or doubles, takes or drops
             action = cube_decision(game)
-            if action == "roll":
+            if action is CubeAction.ROLL:
                 game = game.roll(*roll(seed, game_id, rolls))
                 rolls += 1
                 continue

@@ -15,8 +15,9 @@ from game import Game, Position, parse_play
 from storage import GameRecord, MoveLogEntry
 
 from . import i18n, words
+from .cube.table import LOGGED
 from .dice import format_dice, roll
-from .gamestate import CUBE_PLAYS, seed_of, side_of, variant_of
+from .gamestate import seed_of, side_of, variant_of
 
 
 class Problem:
@@ -53,7 +54,7 @@ def verify(record: GameRecord, log: list[MoveLogEntry], seed: str | None = None)
     n = 0
     for i, entry in enumerate(log, 1):
         try:
-            if entry.play in CUBE_PLAYS:
+            if entry.play in LOGGED:
                 continue  # a double, take or drop: no dice and no change of position (R-CUBE-3)
             if entry.play == "opening":
                 expected = roll(seed, record.id, n)

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from game import BuildState, Cube, Game, Outcome, Pick, Side, SingleMove, build
+from game import BuildState, Game, Outcome, Pick, Side, SingleMove, build
 from renderer import LastPlay, MatchScore, Scene
-from storage import GameRecord, NotFound
+from storage import GameRecord, MatchRecord, NotFound
 
 from . import dice, images, matches
 from .actions import Action, ActionError, Verb
 from .context import Ctx
 from .core import Core
+from .cube import table as cube
 from .gamestate import awaited, game_of, side_index, side_of, variant_options
+from .moments import moment
 from .replies import Board, Builder, Button, Identity, Picture, Reply
 from .turns import Event
 from .words import board_words
@@ -50,6 +52,8 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
             mentions = (Identity(user.platform, user.platform_user_id, user.name),)
         lines.append(ctx.t("{name} ({side}) to move with {dice} in game #{id}.", name=names[to_move],
                            side=ctx.t(to_move.value), dice=dice.format_dice(game.dice), id=record.id))
+        if user.id != await svc.computer_id():
+            lines += deadline_line(ctx, record)
         builder = builder_view(ctx, record, game, ())
         viewer = to_move
     elif game.phase in ("decide", "answer"):
@@ -57,14 +61,17 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
         user = await svc.player(record.players[side_index(waiting)])
         if user.platform == ctx.chat.platform and user.id != await svc.computer_id():
             mentions = (Identity(user.platform, user.platform_user_id, user.name),)
-        lines.append(cube_prompt(ctx, record, game, names))
-        buttons = cube_buttons(ctx, record, game)
+        lines.append(cube.prompt(ctx, record, game, names))
+        if user.id != await svc.computer_id():
+            lines += deadline_line(ctx, record)
+        buttons = cube.buttons(ctx, record, game)
         viewer = waiting
     else:
         viewer = side_of(record.players.index(ctx.player.id)) if ctx.player.id in record.players else Side.WHITE
     if game.cube is not None and game.phase != "over":
-        lines.append(cube_line(ctx, game.cube, names))
+        lines.append(cube.cube_line(ctx, game.cube, names))
     score = None
+    m: MatchRecord | None = None
     if record.match_id:
         try:
             m = await svc.store.matches.get(record.match_id)
@@ -79,6 +86,8 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
                 lines.insert(0, where)
     if game.outcome is not None:
         lines.append(ended(ctx, game.outcome, names, score))
+        if m is not None and (play_again := again(ctx, m)) is not None:
+            buttons = ((play_again,),)
     picture = None
     if svc.render is not None:
         scene = Scene(game.position, viewer, last_play=last, dice=game.dice, names=names, score=score,
@@ -91,38 +100,20 @@ async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, las
                  game_id=record.id, match_id=record.match_id)
 
 
-def cube_prompt(ctx: Ctx, record: GameRecord, game: Game, names: Mapping[Side, str]) -> str:
-    """What a game in `decide` or `answer` waits for (R-CUBE-2, R-CUBE-3)."""
-    to_move = awaited(game)
-    if game.phase == "answer":
-        assert game.cube is not None
-        return ctx.t("{name} ({side}) to take or drop {value} in game #{id}.", name=names[to_move],
-                     side=ctx.t(to_move.value), value=game.cube.offered_value, id=record.id)
-    return ctx.t("{name} ({side}) to roll or double in game #{id}.", name=names[to_move], side=ctx.t(to_move.value),
-                 id=record.id)
+def deadline_line(ctx: Ctx, record: GameRecord) -> list[str]:
+    """`Deadline: <when>.`, the time shown in each reader's own time (`bot.moments`); none without a deadline."""
+    if record.deadline is None:
+        return []
+    return [ctx.t("Deadline: {when}.", when=moment(record.deadline))]
 
 
-def cube_buttons(ctx: Ctx, record: GameRecord, game: Game) -> tuple[tuple[Button, ...], ...]:
-    """Roll and Double, or Take and Drop, as versioned actions (`bot.actions`)."""
-    def button(label: str, verb: Verb, style: str) -> Button:
-        return Button(label, Action(verb, record.id, record.version).pack(), style)  # type: ignore[arg-type]
-
-    if game.phase == "answer":
-        return ((button(ctx.t("Take"), Verb.TAKE, "success"), button(ctx.t("Drop"), Verb.DROP, "danger")),)
-    return ((button(ctx.t("Roll"), Verb.ROLL, "primary"), button(ctx.t("Double"), Verb.DOUBLE, "secondary")),)
-
-
-def cube_line(ctx: Ctx, cube: Cube, names: Mapping[Side, str]) -> str:
-    """The cube in words (R-CUBE-8): its value and owner, a pending offer, the Crawford game."""
-    if cube.owner is None:
-        text = ctx.t("Cube: {value}, in the middle.", value=cube.value)
-    else:
-        text = ctx.t("Cube: {value}, {name}'s.", value=cube.value, name=names[cube.owner])
-    if cube.offered:
-        text += " " + ctx.t("Offered at {value}.", value=cube.offered_value)
-    if cube.crawford:
-        text += " " + ctx.t("Crawford game: nobody may double.")
-    return text
+def again(ctx: Ctx, match: MatchRecord) -> Button | None:
+    """The button of a finished match's final board (`bot.rematch`): Rematch for a single game, New match for a
+    match to N; None while the match goes on."""
+    if match.winner is None:
+        return None
+    label = ctx.t("Rematch") if match.target == 1 else ctx.t("New match")
+    return Button(label, Action(Verb.REMATCH, match.id).pack(), "success")
 
 
 async def private_view(svc: Core, ctx: Ctx, record: GameRecord) -> Reply:

@@ -20,6 +20,7 @@ from game import ASCII_WORDS, CYCLES, GameError, variant
 from renderer import ENGLISH, Words
 
 from . import i18n
+from .cube import table as cube
 
 log = logging.getLogger(__name__)
 
@@ -125,12 +126,9 @@ def log_entry(lang: str, play: str, dice: str, name: str) -> str:
         return i18n.tr(lang, "{name} resigned", name=name)
     if play == "timeout":
         return i18n.tr(lang, "{name} ran out of time", name=name)
-    if play == "double":  # the cube's entries (R-CUBE-2, R-CUBE-3)
-        return f"{name}: {i18n.tr(lang, 'double')}"
-    if play == "take":
-        return f"{name}: {i18n.tr(lang, 'take')}"
-    if play == "drop":
-        return f"{name}: {i18n.tr(lang, 'drop')}"
+    action = cube.parse(play)
+    if action is not None and cube.ROWS[action].logged:  # the cube's entries (R-CUBE-2, R-CUBE-3)
+        return f"{name}: {i18n.tr(lang, cube.ROWS[action].logged)}"
     return f"{name}: {dice} {play}".rstrip()
 
 

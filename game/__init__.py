@@ -7,7 +7,8 @@ missing here is added here.
 - positions and variants: `Position` (TPN: `Position.from_tpn`, `to_tpn`, `START_TPN`), `Side`, `variant`,
   `Variant`, `PRESETS`, `ALIASES`;
 - plays and notation: `legal_plays`, `Play`, `parse_play`, `read_hops`, `format_play`, the move `build`er;
-- games and matches: `Game`, `FlowEvent`, `Outcome`, `Match`, `match_spec`, `CYCLES`;
+- games and matches: `Game` (its cube answered with a `CubeAction`),
+  `FlowEvent`, `Outcome`, `Match`, `match_spec`, `CYCLES`;
 - records and export files: `GameLog`, `MatchLog`, `Turn`, `walk`, `replay`, `write_mat` (portes, tabla:
   `MAT_VARIANTS`), `read_mat`, `write_tbl`, `read_tbl`, `replay_text`, `replay_read` (docs/EXPORT.md);
 - the computer: the heuristic `choose_play` and `score_play`, the choosers `ai_chooser` and `random_play`,
@@ -18,7 +19,7 @@ missing here is added here.
 from .ascii import WORDS as ASCII_WORDS
 from .ascii import render_ascii
 from .builder import BuildState, Pick, SingleMove, build
-from .cube import Cube
+from .cube import Cube, CubeAction
 from .cubeful import (
     CONTACT_EFFICIENCY,
     RACE_EFFICIENCY,
@@ -69,6 +70,7 @@ __all__ = [
     "BuildState",
     "Chooser",
     "Cube",
+    "CubeAction",
     "FlowEvent",
     "Game",
     "GameError",

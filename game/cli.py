@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .ascii import render_ascii
-from .cube import Cube
+from .cube import Cube, CubeAction
 from .cubeful import CONTACT_EFFICIENCY, RACE_EFFICIENCY, chances, equities, is_race
 from .cubeplay import CUBE_CHOOSERS, play_cube_game
 from .errors import GameError
@@ -434,7 +434,7 @@ def _cube(parser: _Parser, ns: argparse.Namespace) -> int:
                   RACE_EFFICIENCY if is_race(position) else CONTACT_EFFICIENCY)
     side = game.answering or game.turn
     print(json.dumps({
-        "decision": cube_decision(game) or "roll", "side": side.value, "cube": cube.describe(),
+        "decision": (cube_decision(game) or CubeAction.ROLL).value, "side": side.value, "cube": cube.describe(),
         "race": is_race(position), "win": round(est.win, 4), "win_gammon": round(est.win_gammon, 4),
         "lose_gammon": round(est.lose_gammon, 4), "no_double": round(eq.no_double, 4),
         "double_take": round(eq.take, 4), "double_drop": eq.drop,

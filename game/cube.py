@@ -6,6 +6,7 @@ by the match it belongs to, whether this is the Crawford game (R-CUBE-5) and how
 needs (`away`, white's then black's; None in a single game, which is played for its points as a money game and
 whose cube is never dead).
 
+`CubeAction` names the cube's four answers.
 `asks(side)` is §13's decision: the side to move is asked "roll or double" only when it may double (R-CUBE-2)
 and the cube is not dead for it. `to_data` / `from_data` turn the state into plain JSON-able data and back.
 """
@@ -13,12 +14,24 @@ and the cube is not dead for it. `to_data` / `from_data` turn the state into pla
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from .errors import GameFlowError
 from .sides import Side
 
 MAX_VALUE = 64  # R-CUBE-1: a double that would pass 64 is not offered
+
+
+class CubeAction(StrEnum):
+    """An answer to the cube's question (R-CUBE-2: roll or double; R-CUBE-3: take or drop). Its value is how
+    a player types it and how the move log records it. A new answer (a beaver, say) is one member here, one
+    transition in `Game.act`, and one row of `bot/cube/table.py`'s `ROWS`."""
+
+    ROLL = "roll"
+    DOUBLE = "double"
+    TAKE = "take"
+    DROP = "drop"
 
 
 @dataclass(frozen=True, slots=True)

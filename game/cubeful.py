@@ -29,7 +29,7 @@ from typing import Literal
 
 from . import board as B
 from .ai import evaluate
-from .cube import MAX_VALUE, Cube
+from .cube import MAX_VALUE, Cube, CubeAction
 from .cube_table import CALIBRATION
 from .flow import Game
 from .met_table import POST_CRAWFORD, PRE_CRAWFORD
@@ -44,8 +44,6 @@ KEITH_DOUBLE = 4.0         # the Keith count's windows (in adjusted pips)
 KEITH_REDOUBLE = 3.0
 KEITH_TAKE = 2.0
 
-CubeAction = Literal["double", "roll"]
-Answer = Literal["take", "drop"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,30 +294,31 @@ def double_decision(position: Position, cube: Cube, ch: Chances | None = None) -
     of its chances (the computer's own, `chances`, when None); a money race goes by the Keith count."""
     side = position.turn
     if not cube.asks(side):
-        return "roll"
+        return CubeAction.ROLL
     if cube.money and ch is None and is_race(position):
-        return "double" if keith_double(position, cube.owner is side) else "roll"
+        return CubeAction.DOUBLE if keith_double(position, cube.owner is side) else CubeAction.ROLL
     if cube.post_crawford and cube.needs(side) != 1:
-        return "double"  # the trailer after the Crawford game doubles at its first chance (R-CUBE-5)
+        return CubeAction.DOUBLE  # the trailer after the Crawford game doubles at its first chance (R-CUBE-5)
     race = is_race(position)
     est = ch if ch is not None else chances(position)
-    return "double" if equities(cube, side, est, RACE_EFFICIENCY if race else CONTACT_EFFICIENCY).double else "roll"
+    doubles = equities(cube, side, est, RACE_EFFICIENCY if race else CONTACT_EFFICIENCY).double
+    return CubeAction.DOUBLE if doubles else CubeAction.ROLL
 
 
-def take_decision(position: Position, cube: Cube, ch: Chances | None = None) -> Answer:
+def take_decision(position: Position, cube: Cube, ch: Chances | None = None) -> CubeAction:
     """Whether the opponent of the side on roll takes its pending double of `cube` (R-CUBE-3). `ch` estimates
     the doubler's chances (the computer's own when None); a money race goes by the Keith count."""
     side = position.turn
     if cube.money and ch is None and is_race(position):
-        return "take" if keith_take(position) else "drop"
+        return CubeAction.TAKE if keith_take(position) else CubeAction.DROP
     race = is_race(position)
     est = ch if ch is not None else chances(position)
     base = Cube(cube.value, cube.owner, False, cube.crawford, cube.away)
     eq = equities(base, side, est, RACE_EFFICIENCY if race else CONTACT_EFFICIENCY)
-    return "take" if eq.should_take else "drop"
+    return CubeAction.TAKE if eq.should_take else CubeAction.DROP
 
 
-def cube_action(game: Game) -> CubeAction | Answer | None:
+def cube_action(game: Game) -> CubeAction | None:
     """The computer's cube decision for the side the game waits on: `double`/`roll` in `decide`, `take`/`drop`
     in `answer`, None in any other phase."""
     if game.cube is None:

@@ -10,22 +10,25 @@ from __future__ import annotations
 
 import random
 
+from .cube import CubeAction
 from .flow import Game
 from .match import Match
-from .nets import cube_decision
 from .selfplay import Chooser, CubeChooser, play_match, play_out
 
 
-def ai_cube(game: Game, rng: random.Random) -> str:
-    """The computer's decision: `double`/`roll` in `decide`, `take`/`drop` in `answer`."""
-    return cube_decision(game) or "roll"
+def ai_cube(game: Game, rng: random.Random) -> CubeAction:
+    """The computer's decision: `double`/`roll` in `decide`, `take`/`drop` in `answer` (the nets load here, on
+    the first decision, so that `python -m game selfplay` without the cube never imports numpy)."""
+    from .nets import cube_decision
+
+    return cube_decision(game) or CubeAction.ROLL
 
 
-def random_cube(game: Game, rng: random.Random) -> str:
+def random_cube(game: Game, rng: random.Random) -> CubeAction:
     """A random decision: double one time in ten, take one time in two."""
     if game.phase == "answer":
-        return "take" if rng.random() < 0.5 else "drop"
-    return "double" if rng.random() < 0.1 else "roll"
+        return CubeAction.TAKE if rng.random() < 0.5 else CubeAction.DROP
+    return CubeAction.DOUBLE if rng.random() < 0.1 else CubeAction.ROLL
 
 
 CUBE_CHOOSERS: dict[str, CubeChooser] = {"ai": ai_cube, "random": random_cube}

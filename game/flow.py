@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from .cascade import Cascade
-from .cube import Cube
+from .cube import Cube, CubeAction
 from .errors import GameFlowError
 from .outcome import Outcome, resignation_value
 from .plays import Play, legal_plays, pass_position
@@ -257,6 +257,33 @@ class Game:
     def answering(self) -> Side | None:
         """The side asked to take or drop (R-CUBE-3), or None."""
         return self.turn.other if self.phase == "answer" else None
+
+    def cube_choices(self) -> tuple[CubeAction, ...]:
+        """What the side the game waits on may answer: roll or double in `decide` (R-CUBE-2), take or drop in
+        `answer` (R-CUBE-3); nothing in any other phase."""
+        if self.phase == "decide":
+            return (CubeAction.ROLL, CubeAction.DOUBLE)
+        if self.phase == "answer":
+            return (CubeAction.TAKE, CubeAction.DROP)
+        return ()
+
+    def act(self, action: CubeAction, dice: tuple[int, int] | None = None) -> Game:
+        """The game after the cube's `action` (`CubeAction`): `roll` throws `dice` (R-CUBE-2), the others are
+        `double`, `take` and `drop`.
+
+        :raises GameFlowError: not the time for it (the engine's reason, as `roll`, `double`, `take` and
+            `drop` give it).
+        :raises ValueError: a roll without its dice (a programming error).
+        """
+        if action is CubeAction.ROLL:
+            if dice is None:
+                raise ValueError("a roll needs its dice")
+            return self.roll(*dice)
+        if action is CubeAction.DOUBLE:
+            return self.double()
+        if action is CubeAction.TAKE:
+            return self.take()
+        return self.drop()
 
     # --- resignation -------------------------------------------------------------------------------------
 

@@ -331,7 +331,7 @@ def opponent_can_reenter(s: list[int] | tuple[int, ...]) -> bool:
 
 
 def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules: Variant | bool,
-                    d1: int, d2: int, moves: int | None = None) -> list[Leaf]:
+                    d1: int, d2: int, moves: int | None = None, orders: bool = True) -> list[Leaf]:
     """All legal plays of dice (d1, d2) as (steps, resulting working cells), one per resulting position.
 
     R-TURN-1 (most dice, then the larger die), R-TURN-2 (distinct positions), R-TURN-4 (bearing off the last
@@ -339,6 +339,8 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
     (a play ending with the own quarter full is not a play: shorter plays count instead) and R-FEVGA-5 (after
     R-TURN-1, a trap must be opened when some play opens it). `rules` is the variant (or a bool, see
     `stepper`); `moves` the number of moves of a double (default 4; gulbara's pending stage may have fewer).
+    With `orders=False` only the resulting positions matter (a look ahead): of two orders of the same dice that
+    reach the same position the first found is kept, never the one with the fewest touches (R-TURN-6).
     """
     s = [*cells, homeout(cells), 1 if protected[1] else 0]
     steps_of, apply = stepper(rules)
@@ -354,7 +356,7 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
         old = found.get(key)
         if old is None or used > old[2]:
             found[key] = (steps, key, used, die)
-        elif used == old[2] and old[0] != steps:  # keep the order with the fewest touches (R-TURN-6)
+        elif orders and used == old[2] and old[0] != steps:  # keep the order with the fewest touches (R-TURN-6)
             touched = _touches(old[0])
             if touched and _touches(steps) < touched:
                 found[key] = (steps, key, used, die)
@@ -388,14 +390,13 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
                     return
             for st in nexts:
                 n = apply(cur, st)
-                if n[OFF] == 15:
+                if n[OFF] == 15 or left == 1:  # R-TURN-4, or the last move: a leaf (as `walk` would record it)
                     record((*steps, st), n, full, d1)
                     continue
-                if left > 1:
-                    key = (left, st[0] if ordered else 0, *n)
-                    if key in seen:
-                        continue
-                    seen.add(key)
+                key = (left, st[0] if ordered else 0, *n)
+                if key in seen:
+                    continue
+                seen.add(key)
                 walk(n, (*steps, st), left - 1, st[0])
 
         if full:

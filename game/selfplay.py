@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from .cube import CubeAction
 from .flow import Game
 from .match import Match
 from .plays import Play
@@ -42,7 +43,7 @@ def ai_chooser(plays: list[Play], rng: random.Random) -> Play:
 
 CHOOSERS: dict[str, Chooser] = {"ai": ai_chooser, "random": random_play}
 
-CubeChooser = Callable[[Game, random.Random], str]
+CubeChooser = Callable[[Game, random.Random], CubeAction]
 """A side's cube decisions (R-CUBE-2, R-CUBE-3): `double` or `roll` in `decide`, `take` or `drop` in `answer`."""
 
 
@@ -73,10 +74,10 @@ def play_out(game: Game, white: Chooser, black: Chooser, dice: random.Random,
             raise RuntimeError(f"the game did not end within {max_turns} turns")
         if game.phase == "answer" and cubes is not None:
             decision = cubes[0 if game.turn.other is Side.WHITE else 1](game, choices)
-            game = game.take() if decision == "take" else game.drop()
+            game = game.act(decision)
             continue
         if game.phase == "decide" and cubes is not None \
-                and cubes[0 if game.turn is Side.WHITE else 1](game, choices) == "double":
+                and cubes[0 if game.turn is Side.WHITE else 1](game, choices) is CubeAction.DOUBLE:
             game = game.double()
             continue
         if game.phase in ("roll", "decide"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .coalescing import Coalescer
+from .durable import DurableWriter
 from .keys import Keys
 from .scripts import Scripts
 from .settings import Client, StoreSettings
@@ -17,6 +18,8 @@ class Backend:
         self.keys = Keys(settings.prefix)
         self.scripts = Scripts(client)
         self.coalescer = Coalescer(client)
+        self.durable = (DurableWriter(client, settings.wait_replicas, settings.replica_wait)
+                        if settings.wait_replicas else None)
 
 
 class Repository:

@@ -4,6 +4,8 @@ A challenge record carries a Redis TTL, so an unanswered one disappears by itsel
 `expires_at`, and reads given a `now` treat it as gone from then on. Open challenges are listed per chat and
 targeted ones per player, in sorted sets scored by expiry; those indexes are pruned as they are read.
 `take` removes a challenge with GETDEL, so of any number of players accepting at once exactly one gets it.
+`rematch` claims a finished match's one rematch with SET NX before the challenge is made, so of any number of
+presses (twice by one player, or both players at once) exactly one makes a challenge.
 """
 
 from __future__ import annotations
@@ -46,13 +48,73 @@ class ChallengeRepository(Repository):
                 id=new_id(), challenger=challenger, chat=chat, variant=variant, options=dict(options or {}),
                 match_target=match_target, created_at=now, expires_at=now + ttl, target=target,
             )
-            stored = await self._client.set(self._keys.challenge(challenge.id), codec.dump_challenge(challenge),
-                                             px=max(1, round(ttl * 1000)), nx=True)
-            if stored:
-                await self._client.zadd(self._index(challenge), {challenge.id: challenge.expires_at})
-                await self._client.zadd(self._keys.player_made(challenger), {challenge.id: challenge.expires_at})
+            if await self._store(challenge, ttl):
                 return challenge
         raise AlreadyExists("challenge", "(fresh id)")
+
+    @guarded
+    async def rematch(
+        self,
+        match_id: str,
+        *,
+        challenger: str,
+        chat: str,
+        variant: str,
+        options: Mapping[str, str],
+        target: str,
+        match_target: int,
+        ttl: float = DEFAULT_TTL,
+        now: float | None = None,
+    ) -> tuple[str, str, bool]:
+        """The one rematch challenge of finished match `match_id`: the first caller claims it and makes it (to
+        `target`, expiring `ttl` seconds after `now`); every later caller, until it expires, learns of it.
+
+        Returns the challenge's id, who made it, and whether this call made it.
+
+        :raises AlreadyExists: a fresh challenge id was taken (practically never).
+        """
+        if ttl <= 0:
+            raise ValueError(f"a challenge's ttl must be positive, not {ttl!r}")
+        now = time.time() if now is None else now
+        key = self._keys.rematch(match_id)
+        challenge = ChallengeRecord(
+            id=new_id(), challenger=challenger, chat=chat, variant=variant, options=dict(options),
+            match_target=match_target, created_at=now, expires_at=now + ttl, target=target,
+        )
+        for _ in range(3):
+            if await self._client.set(key, f"{challenge.id}:{challenger}", px=max(1, round(ttl * 1000)), nx=True):
+                if not await self._store(challenge, ttl):
+                    await self._client.delete(key)
+                    raise AlreadyExists("challenge", challenge.id)
+                return challenge.id, challenger, True
+            raw = await self._client.get(key)
+            if raw is not None:
+                made, _, by = text(raw).partition(":")
+                return made, by, False
+        raise AlreadyExists("rematch", match_id)
+
+    @guarded
+    async def claim_rematch(self, match_id: str, claimer: str, *, ttl: float = DEFAULT_TTL) -> str | None:
+        """Claim finished match `match_id`'s one rematch without a challenge (against the computer it starts at
+        once); None when this call claimed it, else who had.
+        """
+        key = self._keys.rematch(match_id)
+        for _ in range(3):
+            if await self._client.set(key, f"-:{claimer}", px=max(1, round(ttl * 1000)), nx=True):
+                return None
+            raw = await self._client.get(key)
+            if raw is not None:
+                return text(raw).partition(":")[2]
+        raise AlreadyExists("rematch", match_id)
+
+    async def _store(self, challenge: ChallengeRecord, ttl: float) -> bool:
+        """Store a new challenge and index it; False if its id was taken."""
+        stored = await self._client.set(self._keys.challenge(challenge.id), codec.dump_challenge(challenge),
+                                        px=max(1, round(ttl * 1000)), nx=True)
+        if stored:
+            await self._client.zadd(self._index(challenge), {challenge.id: challenge.expires_at})
+            await self._client.zadd(self._keys.player_made(challenge.challenger), {challenge.id: challenge.expires_at})
+        return bool(stored)
 
     @guarded
     async def get(self, challenge_id: str, *, now: float | None = None) -> ChallengeRecord:

@@ -6,6 +6,13 @@ once Redis is back. Replies have no socket timeout of their own: every store ope
 `operation_timeout` (`errors.guarded`), so an unreachable or silent Redis gives `StoreUnavailable` within that
 time instead of a hang, and a cancelled read drops its connection (redis-py disconnects on cancellation). A
 per-socket timeout would cost a task per command in redis-py's send path for no extra safety.
+
+A Redis Cluster (`redis+cluster://`) gets redis-py's cluster client: it routes each command by its keys' hash
+slot, follows MOVED and ASK, and reloads its slot map after a failover. Every script's keys share one hash tag
+(`keys.py`), so a script runs on one node and moves with its slot. A promoted replica has no scripts in its
+cache (Redis does not replicate SCRIPT LOAD): the first call there answers NOSCRIPT and the script is loaded
+and run again (`coalescing.py`, `durable.py`). With `replicas=` in the URL, game steps wait for replicas
+(`durable.py`), and a step whose reply a failover cut off is retried by its command id (`games.py`).
 """
 
 from __future__ import annotations

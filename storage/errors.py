@@ -86,6 +86,11 @@ _OUTAGES: tuple[type[BaseException], ...] = (
 )
 
 
+def is_outage(error: BaseException) -> bool:
+    """Whether `error` says Redis could not be reached or did not answer (a retry may succeed)."""
+    return isinstance(error, _OUTAGES)
+
+
 class HasOperationTimeout(Protocol):
     """Anything that knows how long one storage call may take."""
 

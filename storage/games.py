@@ -21,13 +21,23 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import hashlib
 import time
 from collections.abc import AsyncIterator, Mapping
+from typing import Any
 
 from . import codec, movelog, wakeups
 from .backend import Backend, Repository, text
-from .errors import AlreadyExists, NotFound, UnknownSchemaVersion, VersionConflict, guarded, outages_as_errors
+from .errors import (
+    AlreadyExists,
+    NotFound,
+    UnknownSchemaVersion,
+    VersionConflict,
+    guarded,
+    is_outage,
+    outages_as_errors,
+)
 from .ids import new_id
 from .records import ApplyResult, GameRecord, MoveLogEntry
 
@@ -81,7 +91,7 @@ class GameRepository(Repository):
                 updated_at=now, chat=chat, match_id=match_id, deadline=deadline, remind_at=remind_at, seed=seed,
                 cube=cube,
             )
-            if await self._client.set(self._keys.game(record.id), codec.dump_game(record), nx=True):
+            if await self._create(self._keys.game(record.id), codec.dump_game(record)):
                 await self._sync_indexes(None, record, now)
                 return record
             if game_id is not None:
@@ -135,6 +145,9 @@ class GameRepository(Repository):
         change only with a move, and `move.position` must be `new.position`. Setting `result` finishes the
         game (it leaves its players' active games; its log stays). A `command_id` seen before (within the last
         `commands_kept` changes and `commands_ttl` seconds) changes nothing and returns the first result.
+        On a cluster or a replicated store, a step whose reply an outage cut off (a failover) is sent again
+        until the operation timeout; its command id makes it count once, and "made" is answered only once
+        the store says so (after `replicas` replicas confirmed it, where the settings ask for that).
         With `remember=False` the command id is neither checked nor remembered: for the follow-up steps of one
         command whose first step carried its id (so a long command takes one place among the ids kept).
 
@@ -148,15 +161,14 @@ class GameRepository(Repository):
         settings = self._backend.settings
         entry = b"" if move is None else movelog.encode(move, current.position, current.created_at)
         key = self._keys.game(current.id)
-        reply = await self._backend.coalescer.script(
-            self._scripts.game_apply,
+        reply, retried = await self._step(
             keys=[key, self._keys.game_log(current.id), self._keys.game_commands(current.id)],
             args=[command_digest(command_id) if remember else "", current.version,
                   codec.position_marker(current.position), record, entry,
                   settings.commands_kept, int(settings.commands_ttl * 1000), codec.SCHEMA_VERSION],
         )
         outcome = text(reply[0])
-        if outcome == "ok":
+        if outcome == "ok" or (outcome == "dup" and retried):  # "dup" after a lost reply: our own first try
             await self._sync_indexes(current, new, now)
             return _result(current.id, text(reply[1]), duplicate=False)
         if outcome == "dup":
@@ -170,6 +182,32 @@ class GameRepository(Repository):
             raise UnknownSchemaVersion(key, text(reply[1]), codec.SCHEMA_VERSION)
         raise ValueError(f"apply() was given a record of game {current.id!r} whose position is not the stored one "
                          f"at version {current.version}: pass the record as loaded")
+
+    async def _create(self, key: str, record: bytes) -> bool:
+        """SET NX the new record (confirmed by replicas where the settings ask for it): whether it was new."""
+        if self._backend.durable is None:
+            return bool(await self._client.set(key, record, nx=True))
+        return bool(await self._backend.durable.execute(key, "SET", key, record, "NX"))
+
+    async def _step(self, keys: list[str], args: list[object]) -> tuple[Any, bool]:
+        """Run `game_apply.lua` (confirmed by replicas where the settings ask for it), trying again after an
+        outage until the caller's operation timeout: whether the lost try was written or not, the same command
+        id makes the next try answer for it (a failover, N3). Returns the reply and whether an outage came
+        first (a "dup" then is our own try's).
+        """
+        retried = False
+        while True:
+            try:
+                if self._backend.durable is not None:
+                    return await self._backend.durable.script(self._scripts.game_apply, keys, args), retried
+                return await self._backend.coalescer.script(self._scripts.game_apply, keys, args), retried
+            except Exception as exc:
+                if not is_outage(exc) or (not self._backend.settings.cluster and not self._backend.durable):
+                    raise
+                retried = True
+                await asyncio.sleep(0.1)
+                with contextlib.suppress(Exception):
+                    await self._client.exists(keys[0])  # a cluster client learns a failover's new map here
 
     @guarded
     async def active_for(self, player_id: str) -> list[str]:

@@ -12,6 +12,7 @@ Layout (prefix `tabla` by default):
     tabla:{g:<game>}:cmd             recent command ids with their results (a bounded string with a TTL)
     tabla:{g:<game>}:review          a finished game's review (JSON the service wrote; reviews.py)
     tabla:{m:<match>}                match record
+    tabla:{m:<match>}:rematch        the one rematch challenge of a finished match, `challenge:challenger` (expires)
     tabla:{c:<challenge>}            challenge record (expires)
     tabla:{p:<player>}               player record
     tabla:{p:<player>}:games         ids of the player's active games (set)
@@ -48,6 +49,7 @@ Layout (prefix `tabla` by default):
     tabla:{chat:<chat>}:rated:<pool> players who finished a match of the pool in the chat (set; /top)
     tabla:{d:<platform>}:names       directory: lower-case username -> platform user id (hash)
     tabla:{p:<player>}:errors        a player's error rate per reviewed game (hash: game -> "time milli")
+    tabla:{p:<player>}:vacations     a player's vacations (sorted set: member start time, score end time)
     tabla:{p:<player>}:prefs         a player's preferences (hash: remind, last:<chat> = the game ended last there)
     tabla:{s:<n>}:due                bucket n of the wake-ups for reminders and deadlines, and of the chats'
                                      season ends and card edits (sorted set by time)
@@ -92,6 +94,9 @@ class Keys:
 
     def match(self, match_id: str) -> str:
         return f"{self.prefix}:{{m:{_part(match_id, 'a match id')}}}"
+
+    def rematch(self, match_id: str) -> str:
+        return f"{self.match(match_id)}:rematch"
 
     def challenge(self, challenge_id: str) -> str:
         return f"{self.prefix}:{{c:{_part(challenge_id, 'a challenge id')}}}"
@@ -147,6 +152,9 @@ class Keys:
 
     def player_update(self, player_id: str, update: str) -> str:
         return f"{self.player(player_id)}:seen:{_part(update, 'an update digest')}"
+
+    def vacations(self, player_id: str) -> str:
+        return f"{self.player(player_id)}:vacations"
 
     def player_prefs(self, player_id: str) -> str:
         return f"{self.player(player_id)}:prefs"

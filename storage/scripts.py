@@ -24,6 +24,8 @@ class Scripts:
         self.schedule_settle: AsyncScript = client.register_script(_source("schedule_settle"))
         self.counted_increment: AsyncScript = client.register_script(_source("counted_increment"))
         self.board_swap: AsyncScript = client.register_script(_source("board_swap"))
+        self.vacation_start: AsyncScript = client.register_script(_source("vacation_start"))
+        self.vacation_end: AsyncScript = client.register_script(_source("vacation_end"))
         self.rating_apply: AsyncScript = client.register_script(_source("rating_apply"))
         self.player_read: AsyncScript = client.register_script(_source("player_read"))
         self.season_set: AsyncScript = client.register_script(_source("season_set"))

@@ -23,6 +23,7 @@ from .seasons import SeasonRepository
 from .settings import Client, StoreSettings
 from .standing_cards import StandingCardRepository
 from .standings import StandingsRepository
+from .vacations import VacationRepository
 
 
 class Store:
@@ -64,6 +65,7 @@ class Store:
         self.seasons = SeasonRepository(backend)
         self.standing_cards = StandingCardRepository(backend)
         self.reviews = ReviewRepository(backend)
+        self.vacations = VacationRepository(backend)
 
     @property
     def client(self) -> Client:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import discord
 
+from .. import moments
 from ..replies import Button, Reply
 from .people import PLATFORM
 
@@ -120,7 +121,7 @@ def outgoing(reply: Reply, *, pings: bool = True) -> Outgoing:
     """The message for `reply`; `pings` False leaves the players to notify unpinged (an ephemeral message)."""
     users = [m for m in reply.mentions if m.platform == PLATFORM and m.user_id.isdigit()] if pings else []
     ping = " ".join(dict.fromkeys(f"<@{m.user_id}>" for m in users))
-    parts = chunks(escape(text_of(reply)), MAX_CONTENT - len(ping) - 1)
+    parts = chunks(moments.discord(escape(text_of(reply))), MAX_CONTENT - len(ping) - 1)
     if ping:
         parts[-1] = f"{parts[-1]}\n{ping}" if parts[-1] else ping
     allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,

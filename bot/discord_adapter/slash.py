@@ -21,7 +21,8 @@ from discord.app_commands import Choice, Range
 from discord.app_commands import locale_str as _
 
 from .. import commands, games
-from ..commands import BY_NAME, MAX_MATCH, REMIND, Command, CommandError, listed
+from ..commands import BY_NAME, MAX_MATCH, REMIND, VACATION_DAYS, Command, CommandError, listed
+from ..cube.table import ROWS as CUBE
 from . import people
 from .answers import Answers
 from .people import PLATFORM, Interaction
@@ -135,8 +136,8 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
         async def command(interaction: Interaction, game: Range[str, 1, MAX_REF] | None = None) -> None:
             await answers.command(interaction, Command(name, ref=ref(game)))
 
-    for name in ("roll", "double", "take", "drop", "board", "position", "resign", "hint", "history", "review",
-                 "verify"):
+    for name in (*(action.value for action in CUBE), "board", "position", "resign", "hint", "history", "review",
+                 "verify", "rematch"):
         on_game(name)
 
     @tree.command(name="export", description=about("export"))
@@ -212,6 +213,13 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
     @app_commands.choices(where=REMIND_WHERE)
     async def remind(interaction: Interaction, where: Choice[str] | None = None) -> None:
         await answers.command(interaction, Command("remind", value=where.value if where else None))
+
+    @tree.command(name="vacation", description=about("vacation"))
+    @app_commands.describe(days=_("Days away (empty: where your vacation stands)"), off=_("End your vacation now"))
+    async def vacation(interaction: Interaction, days: Range[int, 1, VACATION_DAYS] | None = None,
+                       off: bool = False) -> None:
+        value = "off" if off else (str(days) if days is not None else None)
+        await answers.command(interaction, Command("vacation", value=value))
 
     added = sorted(c.name for c in tree.get_commands())
     if added != sorted(spec.name for spec in listed(PLATFORM)):

@@ -2,7 +2,8 @@
 
 Pure functions; `post.py` sends what they make. Every text the service wrote is escaped (players' names can
 hold `<` or `&`); the only markup is ours: a mention is a link to `tg://user?id=…`, which notifies the player
-even when they have no username (Telegram turns it into a `text_mention`).
+even when they have no username (Telegram turns it into a `text_mention`); a time is a date-time entity
+(`bot.moments`), which each reader's client shows in their own time.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import html
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
+from .. import moments
 from ..replies import Button, Identity, Reply
 from ..web.links import PageButton
 
@@ -44,7 +46,7 @@ def text_html(text: str, mentions: tuple[Identity, ...] = ()) -> str:
             out = out[:at] + mention(who) + out[at + len(name):]
     if added:
         out = f"{out}\n{' '.join(added)}" if out else " ".join(added)
-    return out
+    return moments.telegram_html(out)
 
 
 def _outside_links(text: str, name: str) -> int:
@@ -61,6 +63,7 @@ def _outside_links(text: str, name: str) -> int:
 
 def visible_length(text: str, mentions: tuple[Identity, ...]) -> int:
     """The length Telegram counts for `text_html(text, mentions)` (entities parsed)."""
+    text = moments.telegram_visible(text)
     extra = [m.name for m in mentions if m.name not in text]
     return len(text) + (sum(len(n) + 1 for n in extra) if extra else 0)
 
@@ -115,5 +118,5 @@ def caption_text(reply: Reply) -> str:
 
 def toast(text: str) -> str:
     """A callback answer's text: at most 200 characters."""
-    text = " ".join(text.split())
+    text = " ".join(moments.plain(text).split())
     return text if len(text) <= TOAST_LIMIT else text[:TOAST_LIMIT - 1] + "…"

@@ -33,8 +33,9 @@ from aiohttp import web
 from game import IllegalPlayError, Side
 from storage import GameRecord, StorageError
 
-from .. import i18n
-from ..actions import ActionError, Verb
+from .. import i18n, moments
+from ..actions import ActionError
+from ..cube.table import parse as cube_action
 from ..gamestate import game_of, side_of
 from ..replies import Identity, Reply
 from ..service import Service
@@ -49,7 +50,6 @@ log = logging.getLogger(__name__)
 MAX_BODY = 2048
 _GAME = re.compile(r"^[a-z2-7]{4,12}$")
 _PICKED = re.compile(r"^[0-9a-q1-6]{0,12}$")
-CUBE_VERBS = {"roll": Verb.ROLL, "double": Verb.DOUBLE, "take": Verb.TAKE, "drop": Verb.DROP}
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,8 +239,8 @@ async def _answered(svc: Service, cfg: Config, record: GameRecord, who: Viewer, 
     fresh = await glue.game(svc, record.id) or record
     new_state = await _state(svc, fresh, who, (), cfg.clock())
     if not reply.ok:
-        return web.json_response({"error": reply.text, "state": new_state}, status=409)
-    return web.json_response({"ok": True, "text": reply.text, "state": new_state})
+        return web.json_response({"error": moments.plain(reply.text), "state": new_state}, status=409)
+    return web.json_response({"ok": True, "text": moments.plain(reply.text), "state": new_state})
 
 
 async def post_confirm(request: web.Request) -> web.Response:
@@ -268,12 +268,12 @@ async def post_cube(request: web.Request) -> web.Response:
     record = await find_record(svc, body["game"])
     who = await viewer(request, svc, cfg, record)
     version = _version(body["version"])
-    verb = CUBE_VERBS.get(body["verb"]) if isinstance(body["verb"], str) else None
-    if verb is None:
+    action = cube_action(body["verb"])
+    if action is None:
         raise Refused(400, "bad verb")
     if who.side is None or who.identity is None:
         raise Refused(403, page_words(who.lang)["only_players"])
-    reply = await glue.cube(svc, who.identity, record, verb, version, cfg.deliver)
+    reply = await glue.cube(svc, who.identity, record, action, version, cfg.deliver)
     return await _answered(svc, cfg, record, who, reply)
 
 

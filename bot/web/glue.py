@@ -12,16 +12,17 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Awaitable, Callable
 
+from game import CubeAction
 from renderer import MatchScore
 from storage import GameRecord, MoveLogEntry, NotFound, PlayerRecord
 
 from .. import export, i18n, matches
 from ..actions import Action, Verb
+from ..cube.table import ROWS as CUBE
 from ..replies import Caller, Chat, Document, Identity, Notice, Reply
 from ..service import Service
 
 Deliver = Callable[[Notice], Awaitable[None]]
-CUBE_VERBS = frozenset({Verb.ROLL, Verb.DOUBLE, Verb.TAKE, Verb.DROP})
 
 
 async def game(svc: Service, game_id: str) -> GameRecord | None:
@@ -95,13 +96,11 @@ async def confirm(svc: Service, who: Identity, record: GameRecord, version: int,
     return await press(svc, who, record, Action(Verb.CONFIRM, record.id, version, packed), deliver)
 
 
-async def cube(svc: Service, who: Identity, record: GameRecord, verb: Verb, version: int,
+async def cube(svc: Service, who: Identity, record: GameRecord, action: CubeAction, version: int,
                deliver: Deliver | None) -> Reply:
     """Roll or Double (R-CUBE-2), Take or Drop (R-CUBE-3) at `version`, as the board's cube buttons do
-    (`bot.views.cube_buttons`), and post the answer in the game's chat when it is not a refusal."""
-    if verb not in CUBE_VERBS:
-        raise ValueError(f"not a cube verb: {verb!r}")
-    return await press(svc, who, record, Action(verb, record.id, version), deliver)
+    (`bot.cube.table.buttons`), and post the answer in the game's chat when it is not a refusal."""
+    return await press(svc, who, record, Action(CUBE[action].verb, record.id, version), deliver)
 
 
 async def press(svc: Service, who: Identity, record: GameRecord, action: Action, deliver: Deliver | None) -> Reply:

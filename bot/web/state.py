@@ -72,10 +72,10 @@ def cube_asks(game: Game, me: Side | None, words: Mapping[str, str], board: Word
         return {"status": words[key].format(name=name, value=value)}
     if game.phase == "decide":
         return {"status": words["decide"].format(value=value),
-                "asks": [{"verb": v, "label": words[v]} for v in ("roll", "double")]}
+                "asks": [{"verb": a.value, "label": words[a.value]} for a in game.cube_choices()]}
     doubler = game.turn
     return {"status": words["answer"].format(name=names.get(doubler, doubler.value), value=value),
-            "asks": [{"verb": v, "label": words[v]} for v in ("take", "drop")],
+            "asks": [{"verb": a.value, "label": words[a.value]} for a in game.cube_choices()],
             "worth": [words["take_worth"].format(value=value),
                       words["drop_worth"].format(points=board.points(game.cube.value),
                                                  name=names.get(doubler, doubler.value))]}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from .. import i18n
+from ..cube.table import ROWS as CUBE
 
 PAGE = "page"  # the msgctxt of the page's words
 
@@ -31,10 +32,7 @@ PAGE_WORDS: dict[str, str] = {
     "hours": "{n} h",
     "minutes": "{n} min",
     "from_chat": "Open this page from the game's board message.",
-    "roll": "Roll",
-    "double": "Double",
-    "take": "Take",
-    "drop": "Drop",
+    **{action.value: row.label for action, row in CUBE.items()},  # the cube's buttons (bot.cube.table)
     "decide": "Your turn: roll, or double to {value}.",
     "answer": "{name} doubles to {value}: take or drop?",
     "take_worth": "Take: the cube goes to {value} and is yours.",

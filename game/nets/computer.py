@@ -31,12 +31,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache
+from threading import Lock
 from typing import Any
 
 import numpy as np
 
 from .. import board as B
-from ..cubeful import Answer, Chances, CubeAction, cube_action, double_decision, is_race, take_decision
+from ..cube import CubeAction
+from ..cubeful import Chances, cube_action, double_decision, is_race, take_decision
 from ..flow import Game
 from ..movegen import enumerate_plays, homeout
 from ..plays import Play, legal_plays
@@ -192,7 +194,6 @@ def _replies(found: Loaded, plays: list[Play], budget: int | None = ROW_BUDGET) 
     candidates whatever the machine's speed). All replies go through the net in one batch."""
     if not plays:
         return []
-    variant = plays[0].before.variant
     rows: list[tuple[int, ...]] = []
     protected: list[tuple[bool, bool]] = []
     starts: list[int] = []  # where each (play, roll)'s replies begin in `rows`
@@ -200,23 +201,69 @@ def _replies(found: Loaded, plays: list[Play], budget: int | None = ROW_BUDGET) 
     for play in plays:
         if budget is not None and done and len(rows) >= budget:
             break
-        after = play.position
-        cells, prot = after.cells, after.protected
-        for a, b in ROLLS:
-            starts.append(len(rows))
-            leaves = enumerate_plays(cells, prot, variant, a, b, 4 if a == b else 2)
-            if leaves:
-                rows.extend(work for _, work in leaves)
-                protected.extend([prot] * len(leaves))
-            else:  # R-TURN-3: the opponent passes; the position stands, seen by it
-                rows.append((*cells, homeout(cells), 1 if prot[1] else 0))
-                protected.append(prot)
+        _roll_rows(play.position, rows, protected, starts)
         done += 1
-    works: IntArray = np.array(rows, dtype=np.int64)
-    reply = _values(found, variant, plays[0].position.turn, works, np.array(protected, dtype=bool))
-    best = np.maximum.reduceat(reply, np.array(starts, dtype=np.int64))
-    per = best.reshape(done, len(ROLLS))
+    per = _bests(found, plays[0].position, rows, protected, starts).reshape(done, len(ROLLS))
+    for play, bests in zip(plays, per, strict=False):
+        _remember(found, play.position, bests)
     return [float(v) for v in -(per @ WEIGHTS)]
+
+
+def _roll_rows(position: Position, rows: list[tuple[int, ...]], protected: list[tuple[bool, bool]],
+               starts: list[int]) -> None:
+    """Append the plays of each of the 21 rolls from `position` (its side to move's view) to `rows`, and where
+    each roll's begin to `starts`; a roll that cannot be played (R-TURN-3) leaves the position as it stands."""
+    variant = position.variant
+    cells, prot = position.cells, position.protected
+    for a, b in ROLLS:
+        starts.append(len(rows))
+        leaves = enumerate_plays(cells, prot, variant, a, b, 4 if a == b else 2, orders=False)
+        if leaves:
+            rows.extend(work for _, work in leaves)
+            protected.extend([prot] * len(leaves))
+        else:
+            rows.append((*cells, homeout(cells), 1 if prot[1] else 0))
+            protected.append(prot)
+
+
+def _bests(found: Loaded, position: Position, rows: list[tuple[int, ...]], protected: list[tuple[bool, bool]],
+           starts: list[int]) -> FloatArray:
+    """The one-ply equity of the best row of each roll (`starts`) for `position`'s side to move, in one batch."""
+    works: IntArray = np.array(rows, dtype=np.int64)
+    value = _values(found, position.variant, position.turn, works, np.array(protected, dtype=bool))
+    best: FloatArray = np.maximum.reduceat(value, np.array(starts, dtype=np.int64))
+    return best
+
+
+_SEEN: dict[tuple[int, Position], FloatArray] = {}  # the last positions' roll_bests, newest last
+_SEEN_SIZE = 64
+_SEEN_LOCK = Lock()
+
+
+def _remember(found: Loaded, position: Position, bests: FloatArray) -> None:
+    with _SEEN_LOCK:
+        _SEEN[id(found.net), position] = bests
+        while len(_SEEN) > _SEEN_SIZE:
+            del _SEEN[next(iter(_SEEN))]
+
+
+def roll_bests(found: Loaded, position: Position) -> FloatArray:
+    """For each of the 21 rolls (`ROLLS`), the one-ply equity of the best play of the side to move in
+    `position` (the net's value, or the outcome of a play that ends the game; a roll that cannot be played
+    leaves the position as it stands, R-TURN-3), all in one batch through the net. A position whose replies
+    `two_ply` has just looked at (a review's next turn after a play the computer also looked at) is
+    remembered, not computed again."""
+    with _SEEN_LOCK:
+        seen = _SEEN.get((id(found.net), position))
+    if seen is not None:
+        return seen
+    rows: list[tuple[int, ...]] = []
+    protected: list[tuple[bool, bool]] = []
+    starts: list[int] = []
+    _roll_rows(position, rows, protected, starts)
+    bests = _bests(found, position, rows, protected, starts)
+    _remember(found, position, bests)
+    return bests
 
 
 def _values(found: Loaded, variant: Variant, mover: Any, works: IntArray,
@@ -274,7 +321,7 @@ def net_chances(position: Position) -> Chances | None:
                    float(out[WIN3]))
 
 
-def cube_decision(game: Game) -> CubeAction | Answer | None:
+def cube_decision(game: Game) -> CubeAction | None:
     """The computer's cube decision (R-CUBE-2, R-CUBE-3) for the side the game waits on, as
     `game.cubeful.cube_action` makes it, with the gated net's chances in a contact position: a race keeps
     the Keith count in money play and the race model in a match, a game without a gated net the heuristic's

@@ -14,7 +14,9 @@ review's chosen play when it is not the best).
 
 `roll_luck` is the luck of a roll: the equity after its best play minus the average of the same over the 36
 rolls (FACTS: "Judging play without a rollout database"), always at one ply (the 21 rolls of every turn two plies
-deep would cost far more than the rest of a review, for a number that only sums chance). A roll that cannot be played
+deep would cost far more than the rest of a review, for a number that only sums chance), every play of the 21 rolls
+through the net in one batch (`computer.roll_bests`, which remembers the positions the two-ply look has just
+valued the same way: a review's next turn after a play the judge looked at). A roll that cannot be played
 (R-TURN-3) is valued by the position it passes to. Luck is judged only where a net judges.
 """
 
@@ -128,17 +130,12 @@ def roll_luck(position: Position, dice: tuple[int, int]) -> float | None:
     """How much `dice` gained the side to move over an average roll, in points; None in gulbara, whose rolls
     are stages of a cascade (R-GULBARA-3) rather than one turn's dice, and None where no net judges (the
     heuristic's chances are too slow to value all 21 rolls of every turn at the end of a game)."""
-    if position.cascade is not None or _net(position.variant.name) is None:
+    found = _net(position.variant.name)
+    if position.cascade is not None or found is None:
         return None
-    total = 0.0
-    got = 0.0
-    for a, b in ROLLS:
-        v = best_value(position, (a, b))
-        weight = 1 if a == b else 2
-        total += weight * v
-        if sorted(dice) == [a, b]:
-            got = v
-    return got - total / 36.0
+    bests = computer.roll_bests(found, position)  # the 21 rolls' best plays in one batch through the net
+    got = bests[ROLLS.index((min(dice), max(dice)))]
+    return float(got - bests @ computer.WEIGHTS)
 
 
 def spread(ranked: list[tuple[Play, float]]) -> float:

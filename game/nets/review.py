@@ -2,10 +2,13 @@
 
 The error of a decision is the equity of the best play minus that of the play chosen, both by the judge at
 its reference look-ahead (`judge_plies`: two plies where the computer's gated net judges): the best few plays
-of the roll ranked two plies deep by `judge_plays`, the chosen play, when it is not the best, re-valued the same
-way (`judge_values`); a decision whose plays all lie within `FORCED` points of each other (a single play among
-them) is not one (FACTS: "Judging play without a rollout database"). The error rate of a side is its mean error over its
-decisions, in milli-points (thousandths of a point). The luck of a roll is `roll_luck`. The game is given as
+of the roll at one ply (`computer.CANDIDATES` within `computer.MARGIN` of the best, as the computer looks) ranked
+two plies deep by `judge_plays` (two instead of three would save a third of a review's time, but moves a side's
+error rate by up to 10 milli-points on a recorded tabla game, `tests/game/test_review_rates.py`); the chosen
+play, when it is not the best, re-valued the same way (`judge_values`); a decision whose plays all lie within
+`FORCED` points of each other (a single play among them) is not one (FACTS: "Judging play without a rollout
+database"). The error rate of a side is its mean error over its decisions, in milli-points (thousandths of a
+point). The luck of a roll is `roll_luck`. The game is given as
 its start position and its turns (who rolled what, and the position after), as a move log keeps them.
 """
 

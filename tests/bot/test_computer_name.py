@@ -1,5 +1,6 @@
 """The computer has a name in each language (shown in the reader's language in messages, on boards, in /games,
-/standings, /stats and /history), while the stored player record keeps one language-neutral identity."""
+/standings, /stats, /history, /review and the /resign question), while the stored player record keeps one
+language-neutral identity."""
 
 from __future__ import annotations
 
@@ -49,8 +50,10 @@ async def test_the_computer_is_named_in_the_readers_language(drawn: tuple[Servic
     scenes.clear()
     assert (await svc.handle(me, "/board")).ok
     assert scenes and name in scenes[-1].names.values(), scenes
+    asked = (await svc.handle(me, "/resign")).text  # "This concedes 1 point to <the computer>"
+    assert name in asked and not any(o in asked for o in other), asked
     assert (await svc.handle(me, "/resign yes")).ok
-    for command in ("/standings", "/stats ai"):
+    for command in ("/standings", "/stats ai", "/review"):
         text = (await svc.handle(me, command)).text
         assert name in text, (command, text)
         assert not any(o in text for o in other), (command, text)

@@ -1,5 +1,5 @@
 """`python -m game choose --jsonl` answers what the bot's computer plays (bot.turns.advance) for the same
-position, dice and seed: for a game with a gated net (portes) and one with the heuristic (tawula: no net)."""
+position, dice and seed: for a game with a gated net (portes) and one with the heuristic (gul bara: no gated net)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from game.nets import computer_name
 SEED = "5e" * 16
 
 
-@pytest.mark.parametrize("name", ["portes", "tawula"])
+@pytest.mark.parametrize("name", ["portes", "gulbara"])
 def test_choose_jsonl_agrees_with_the_bot(name: str) -> None:
     adv = advance(Game.new(variant(name)), SEED, "g1", 0, {Side.WHITE, Side.BLACK})
     assert adv.game.phase == "over"

@@ -225,7 +225,8 @@ async def test_the_question_lapses_when_the_game_moves_on_and_resign_yes_resigns
     for form in ("/resign yes {}", "/resign {} YES"):
         other = await staged(service, "to 1", position=START)
         reply = await service.handle(Caller(BOB, CHAT), form.format(other))
-        assert reply.ok and not reply.buttons, reply.text
+        verbs = {Action.unpack(b.data).verb for row in reply.buttons for b in row}
+        assert reply.ok and verbs == {Verb.REMATCH}, reply.text  # no question: only the final board's Rematch
         done = await service.store.games.get(other)
         assert done.result is not None and done.result.reason == "resign" and done.result.winner == 0
 

@@ -143,13 +143,30 @@ def test_eval_jsonl_gives_the_nets_value_of_each_play() -> None:
     values = play_values(found.net, found.spec, plays)
     race = "W1,,,,,,,,,,,,,,,,,,,,,,,B15 b 0/0/14 0/0/0"  # white bears off its last checker next roll
     answers = run_eval(*({"variant": "portes", "position": p.position.to_tpn()} for p in plays[:4]),
-                       {"variant": "portes", "position": race},
-                       {"variant": "tawula", "position": Position.start(variant("tawula")).to_tpn()})
+                       {"variant": "portes", "position": race})
     for play, value, answer in zip(plays[:4], values[:4], answers[:4], strict=True):
         assert answer["side"] == "white" and answer["equity"] == pytest.approx(float(value), abs=1e-4), play
     assert answers[4]["side"] == "white" and float(answers[4]["win"]) > 0.9  # type: ignore[arg-type]  # a sure win; the net says 0.93
-    assert "no trained net" in str(answers[5]["error"])  # tawula has none yet
-    assert "not a JSON line" in str(answers[6]["error"])
+    assert "not a JSON line" in str(answers[5]["error"])
+
+
+def test_eval_says_when_a_game_has_no_trained_net(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game has weights in the repository (gated or not), so a game without any is made by taking its
+    weights away."""
+    from game.cli import eval_json_line
+    from game.nets import WeightsError, computer
+
+    def missing(name: str, *_: object) -> object:
+        raise WeightsError(f"no weights for {name}")
+
+    computer.loaded.cache_clear()
+    monkeypatch.setattr(computer, "load_weights", missing)
+    try:
+        answer = eval_json_line(json.dumps({"variant": "tawula",
+                                            "position": Position.start(variant("tawula")).to_tpn()}))
+    finally:
+        computer.loaded.cache_clear()
+    assert "no trained net" in str(answer["error"])
 
 
 def test_choose_help_says_it_is_the_bots_computer() -> None:

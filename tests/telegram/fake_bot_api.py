@@ -11,6 +11,10 @@ edits in a group within `edit_window` seconds (Telegram: about 20 a minute) answ
 A group's `admins` are (chat, user) pairs (`getChatMember`); the bot may pin in private chats and in the groups of
 `may_pin` (`pinChatMessage`, else "not enough rights").
 
+With `webhook_delivery=True` it delivers as Telegram does once a webhook is set: each update is POSTed to the
+webhook's URL with its `secret_token` in `X-Telegram-Bot-Api-Secret-Token`, and posted again (after a short
+pause) until an answer is 200, as Telegram retries a failed delivery; `served` is the time of the first post.
+
 It is also the benchmark's Bot API: `served` and `calls` carry monotonic times.
 """
 
@@ -25,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 from aiohttp import web
 
 TOKEN = "123456:TEST-token"
@@ -124,8 +129,12 @@ def private(u: dict[str, Any]) -> dict[str, Any]:
 class FakeBotAPI:
     """The fake server; `root` is what the bot's TELEGRAM_API_URL should be."""
 
-    def __init__(self, token: str = TOKEN) -> None:
+    def __init__(self, token: str = TOKEN, *, webhook_delivery: bool = False) -> None:
         self.token = token
+        self.webhook_delivery = webhook_delivery
+        self.redelivered = 0  # webhook posts that had to be made again
+        self._session: aiohttp.ClientSession | None = None
+        self._posting: set[asyncio.Task[None]] = set()
         self.root = ""
         self.calls: list[Call] = []
         self.messages: dict[tuple[int, int], Sent] = {}
@@ -166,6 +175,12 @@ class FakeBotAPI:
     async def stop(self) -> None:
         self._closing = True
         await self._notify()
+        for task in list(self._posting):
+            task.cancel()
+        await asyncio.gather(*self._posting, return_exceptions=True)
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -221,13 +236,40 @@ class FakeBotAPI:
     def push(self, update: dict[str, Any]) -> int:
         """Queue an update for getUpdates; returns its update_id."""
         update = {"update_id": next(self._update_ids), **update}
-        self._updates.append(update)
+        if self.webhook_delivery:
+            task = asyncio.get_running_loop().create_task(self._deliver(update))
+            self._posting.add(task)
+            task.add_done_callback(self._posting.discard)
+        else:
+            self._updates.append(update)
         msg = update.get("message")
         if isinstance(msg, dict) and isinstance(msg.get("chat"), dict) and msg["chat"].get("type") == "private" \
                 and "from" in msg:
             self.started.add(msg["from"]["id"])
         asyncio.get_running_loop().create_task(self._notify())
         return int(update["update_id"])
+
+    async def _deliver(self, update: dict[str, Any]) -> None:
+        """Deliver `update` to the webhook, again and again until it is taken (a 200)."""
+        if self._session is None:
+            self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30))
+        tries = 0
+        while not self._closing:
+            url, secret = self.webhook.get("url"), self.webhook.get("secret_token")
+            if not url:
+                await asyncio.sleep(0.05)
+                continue
+            self.served.setdefault(int(update["update_id"]), time.monotonic())
+            headers = {"X-Telegram-Bot-Api-Secret-Token": str(secret)} if secret else {}
+            try:
+                async with self._session.post(str(url), json=update, headers=headers) as answer:
+                    if answer.status == 200:
+                        return
+            except (aiohttp.ClientError, TimeoutError):
+                pass
+            tries += 1
+            self.redelivered += 1
+            await asyncio.sleep(min(0.1 * tries, 1.0))
 
     async def _notify(self) -> None:
         async with self._changed:

@@ -8,6 +8,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 
+from bot import moments
 from bot.gamestate import game_of
 from bot.replies import Caller, Chat
 from bot.service import Service
@@ -101,7 +102,7 @@ async def test_confirm_moves_through_the_service_and_posts_in_the_chat(service: 
     after = await service.store.games.get(gid)
     assert after.version > before.version and after.position != before.position
     assert [n.chat for n in posted.notices] == [GROUP]
-    assert posted.notices[0].reply.game_id == gid and posted.notices[0].reply.text == body["text"]
+    assert posted.notices[0].reply.game_id == gid and moments.plain(posted.notices[0].reply.text) == body["text"]
     assert not body["state"]["mine"]
     # the same confirm again (a double tap, a page left open): out of date, nothing changes
     r = await client.post("/api/confirm", json={"game": gid, "version": before.version, "picked": packed},

@@ -1,0 +1,55 @@
+"""Reviews got cheaper without judging differently (issue 26, "Speed"): each recorded game's error rates, decision
+counts and luck as the review gave them before the 21 rolls' luck went through the net in one batch and the
+look ahead stopped keeping the order of each reply (d92e587), within 1 milli-point (the luck within 1e-9); and
+the look ahead's replies are the very positions the legal plays reach. `bench/review_compare.py` compares the
+two side by side, with their times."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import Game, Play, Side, ai_chooser, legal_plays, random_play, variant
+from game.movegen import enumerate_plays
+from game.nets import played, review_game
+
+# (variant, dice seed) → white's and black's error rate (milli-points), decisions and luck (points), at d92e587;
+# the heuristic (white) against random (black), as tests/game/test_nets_review.py plays them.
+RECORDED: dict[tuple[str, int], tuple[tuple[float, float], tuple[int, int], tuple[float, float]]] = {
+    ("plakoto", 1): ((13.716892405257795, 118.68521836642252), (43, 23), (-1.2088490095565998, -0.7028377087409949)),
+    ("plakoto", 2): ((15.914923696668671, 126.51655047167813), (20, 15), (0.2656302108135326, -0.02847928902368374)),
+    ("tabla", 11): ((145.3731554922101, 177.47137475139994), (18, 23), (-0.0863553982771667, -1.0271062511534519)),
+}
+
+
+@pytest.mark.parametrize(("name", "seed"), sorted(RECORDED))
+def test_a_recorded_game_reviews_as_before(name: str, seed: int) -> None:
+    start, turns = played(Game.new(variant(name)), _pick, random.Random(seed))
+    review = review_game(start, turns)
+    rates, counts, luck = RECORDED[name, seed]
+    for i, side in enumerate((Side.WHITE, Side.BLACK)):
+        assert review.count(side) == counts[i]
+        assert review.error_rate(side) == pytest.approx(rates[i], abs=1.0)  # milli-points
+        assert review.luck(side) == pytest.approx(luck[i], abs=1e-9)
+
+
+def _pick(g: Game, rng: random.Random) -> Play | None:
+    plays = g.plays()
+    return (ai_chooser if g.turn is Side.WHITE else random_play)(plays, rng) if plays else None
+
+
+@pytest.mark.parametrize("name", ["plakoto", "tabla", "tapa", "fevga", "tawula"])
+def test_the_look_aheads_replies_are_the_legal_plays_positions(name: str) -> None:
+    start, turns = played(Game.new(variant(name)), _pick, random.Random(5))
+    before = start
+    for turn in turns[:30]:
+        here = before if before.turn is turn.side else before.with_turn(turn.side)
+        before = turn.after
+        if here.cascade is not None:
+            continue
+        for a in range(1, 7):
+            for b in range(a, 7):
+                fast = enumerate_plays(here.cells, here.protected, here.variant, a, b, 4 if a == b else 2,
+                                       orders=False)
+                assert sorted(work for _, work in fast) == sorted(p.work for p in legal_plays(here, (a, b)))

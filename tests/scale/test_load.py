@@ -1,0 +1,46 @@
+"""The load bench's audit at CI size: games through HAProxy to two bot processes in webhook mode over a
+replicated Redis Cluster, a master killed (SIGKILL) and a bot process killed during the run; then every play a
+player was told of is in its game's log exactly once, nothing else is, every game replays, and every game's
+deadline still has its wake-up.
+
+HAProxy comes from the system's packages: without it these tests skip, unless `TABLA_SCALE_TESTS=1` (set by
+`.ci/run`, which installs it) makes them mandatory.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from bench.load import compare, run
+
+from .balancer import available
+
+needs_haproxy = pytest.mark.skipif(not available() and os.environ.get("TABLA_SCALE_TESTS") != "1",
+                                   reason="haproxy is not installed (apt-get install haproxy)")
+
+
+def test_the_audit_finds_a_lost_a_doubled_and_an_unannounced_play() -> None:
+    assert compare(["a", "b"], ["a", "b"], unanswered=False)["lost"] == 0
+    assert compare(["a", "b"], ["a"], unanswered=False)["lost"] == 1
+    assert compare(["a", "b"], ["a", "b", "b"], unanswered=False)["unannounced"] == 1  # made twice, told once
+    assert compare(["a"], ["a", "x"], unanswered=False)["unannounced"] == 1
+    assert compare(["a", "b"], ["b", "a"], unanswered=False)["out_of_order"] == 1
+    after_a_killed_process = compare(["a"], ["a", "x", "y"], unanswered=True)  # its play and the computer's reply
+    assert (after_a_killed_process["unanswered_made"], after_a_killed_process["unannounced"]) == (2, 0)
+    assert compare(["a"], ["x", "a"], unanswered=True)["unannounced"] == 1  # only a tail may go untold
+
+
+@needs_haproxy
+async def test_nothing_told_is_lost_or_doubled_through_a_master_failover_and_a_killed_bot(tmp_path: Path) -> None:
+    result = await run(games=24, seconds=16, processes=2, store_kind="cluster", rate=16, computer_share=0.2,
+                       kill_master=4, kill_bot=10, directory=tmp_path)
+    audit = result["audit"]
+    assert result["opened"] == 24, result
+    assert result["failover_s"] < 10 and result["master_killed_at_s"] < 8, result
+    assert result["audit_ok"], result["audit_failures"]
+    assert audit["tables"] == 24 and audit["told"] >= 48 and audit["inconsistent"] == 0, result
+    assert audit["unanswered_made"] <= 2 * result["unanswered"], result
+    assert audit["wakeups"] >= 24 and audit["wakeups_missing"] == 0, result  # every game's deadline armed

@@ -1,0 +1,118 @@
+"""Game steps on a replicated Redis Cluster through a master's SIGKILL: every step the store confirmed is in
+its game's log exactly once after the failover, and no log holds a step that was not confirmed."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+from storage import GameRecord, MoveLogEntry, Store, StoreSettings, StoreUnavailable, VersionConflict, make_client
+from tests.storage.positions import START, next_position
+
+from .cluster import ReplicatedCluster
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[ReplicatedCluster]:
+    started = ReplicatedCluster(tmp_path / "cluster").start()
+    yield started
+    started.stop()
+
+
+async def open_store(url: str) -> Store:
+    settings = StoreSettings.from_url(f"{url}?prefix=failover&replicas=1&replica_wait=0.5&timeout=8")
+    store = Store(make_client(settings), settings)
+    await store.ping()
+    return store
+
+
+async def player(store: Store, game: GameRecord, until: float, told: list[str]) -> int:
+    """Step `game` until `until`; `told` gets each step the store confirmed. Returns the refusals."""
+    refused = 0
+    n = 0
+    while time.monotonic() < until:
+        try:
+            current = await store.games.get(game.id)
+        except StoreUnavailable:
+            refused += 1
+            await asyncio.sleep(0.05)
+            continue
+        play = f"{game.id}-{n}"
+        after = next_position(current.position, play)
+        move = MoveLogEntry(current.turn, "31", play, after, 1_800_000_000.0 + current.version)
+        new = dataclasses.replace(current, position=after, turn=1 - current.turn)
+        try:
+            await store.games.apply(current, new, command_id=play, move=move)
+        except (StoreUnavailable, VersionConflict):
+            refused += 1  # told "not made": must not be in the log (checked below)
+        else:
+            told.append(play)
+        n += 1
+        await asyncio.sleep(0.01)
+    return refused
+
+
+async def test_confirmed_steps_survive_a_master_killed_under_them(cluster: ReplicatedCluster) -> None:
+    store = await open_store(cluster.url)
+    try:
+        games = [await store.games.create(variant="plakoto", players=(f"a{i}", f"b{i}"), position=START)
+                 for i in range(12)]
+        told: dict[str, list[str]] = {g.id: [] for g in games}
+        until = time.monotonic() + 8
+        players = [asyncio.create_task(player(store, g, until, told[g.id])) for g in games]
+        await asyncio.sleep(2)
+        victim = await asyncio.to_thread(cluster.kill_master)
+        took = await asyncio.to_thread(cluster.wait_failover)
+        refused = sum(await asyncio.gather(*players))
+        assert took < 10
+        for game in games:
+            logged = [entry.play for entry in await store.games.log(game.id)]
+            assert logged == told[game.id], game.id  # each confirmed step once, in order, and nothing else
+        total = sum(len(t) for t in told.values())
+        assert total > 100 and store.games._backend.durable is not None
+        assert store.games._backend.durable.steps >= total
+        print(f"steps {total}, refused {refused}, failover {took:.1f}s")
+        await asyncio.to_thread(cluster.revive, victim)
+    finally:
+        await store.aclose()
+
+
+async def test_a_step_waits_for_the_replica_of_its_own_master(cluster: ReplicatedCluster) -> None:
+    """With the replica of the game's master frozen (SIGSTOP) a step waits `replica_wait` for it (WAIT, after the
+    step on the connection that wrote it), is counted unconfirmed, and stands; thawed, steps are confirmed at
+    once again."""
+    store = await open_store(cluster.url)
+    try:
+        game = await store.games.create(variant="plakoto", players=("ann", "bob"), position=START)
+        master = store.client.get_node_from_key(store.games._keys.game(game.id))  # type: ignore[union-attr]
+        info = redis.Redis(port=master.port).info("replication")
+        replica = next(n for n in cluster.nodes if n.port == int(info["slave0"]["port"]))
+        assert replica.process is not None
+        durable = store.games._backend.durable
+        assert durable is not None and durable.unconfirmed == 0
+        replica.process.send_signal(signal.SIGSTOP)
+        try:
+            after = next_position(game.position, "frozen")
+            started = time.monotonic()
+            await store.games.apply(game, dataclasses.replace(game, position=after), command_id="frozen",
+                                    move=MoveLogEntry(0, "31", "frozen", after, game.created_at))
+            took = time.monotonic() - started
+        finally:
+            replica.process.send_signal(signal.SIGCONT)
+        assert took >= 0.45 and durable.unconfirmed == 1
+        assert [entry.play for entry in await store.games.log(game.id)] == ["frozen"]
+        started = time.monotonic()
+        game = await store.games.get(game.id)
+        after = next_position(game.position, "thawed")
+        await store.games.apply(game, dataclasses.replace(game, position=after), command_id="thawed",
+                                move=MoveLogEntry(1, "31", "thawed", after, game.created_at))
+        assert time.monotonic() - started < 0.4 and durable.unconfirmed == 1
+    finally:
+        await store.aclose()
