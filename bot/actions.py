@@ -40,6 +40,7 @@ class Verb(StrEnum):
     DOUBLE = "u"      # double before the roll (R-CUBE-2)
     TAKE = "t"        # take the double offered (R-CUBE-3)
     DROP = "p"        # drop it (R-CUBE-3)
+    JOIN = "j"        # join a tournament (`ref`: the tournament's id)
     REMATCH = "n"     # challenge the other player of a finished match (`ref`) to the same again
 
 

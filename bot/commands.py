@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game import ALIASES as VARIANT_ALIASES
 from game import CYCLES, PRESETS
@@ -63,8 +63,9 @@ class Command:
     match_to: int | None = None
     notation: str | None = None
     value: str | None = None        # /lang code, /deadline hours, /season mode, /standings all|season|pin,
-                                    # /vacation days
+                                    # /vacation days, a /tournament verb
     season: str | None = None       # /standings season 2026-10
+    kind: str | None = None         # a tournament's format (roundrobin, knockout, sections)
 
 
 def looks_like_move(text: str) -> bool:
@@ -324,6 +325,62 @@ def _deadline(name: str, args: list[str]) -> Command:
     return Command(name)
 
 
+@dataclass(frozen=True, slots=True)
+class VerbSpec:
+    """One verb of a command with verbs (`/tournament new`): its name, arguments and help line (English msgids)."""
+
+    name: str
+    args: str
+    help: str
+
+
+TOURNAMENT_FORMATS = ("roundrobin", "knockout", "sections")
+_FORMAT_WORDS = {"roundrobin": "roundrobin", "round-robin": "roundrobin", "rr": "roundrobin",
+                 "knockout": "knockout", "ko": "knockout", "sections": "sections"}
+TOURNAMENT_VERBS: tuple[VerbSpec, ...] = (
+    VerbSpec("new", "[game] [options] [to N] [format roundrobin|knockout|sections]",
+             "Open a tournament here that you direct"),
+    VerbSpec("join", "[id]", "Join a tournament"),
+    VerbSpec("leave", "[id]", "Leave a tournament (once it has started: withdraw)"),
+    VerbSpec("start", "[id]", "Start your tournament: every pairing that can start starts"),
+    VerbSpec("cancel", "[id]", "Cancel your tournament"),
+    VerbSpec("table", "[id]", "A tournament's table or bracket"),
+    VerbSpec("list", "", "The tournaments of this chat"),
+)
+TOURNAMENT_BY_VERB = {v.name: v for v in TOURNAMENT_VERBS}
+
+
+def _tournament(name: str, args: list[str]) -> Command:
+    """`/tournament` (the chat's), `/tournament new [game] [options] [to N] [format F]`, `/tournament <verb> [id]`."""
+    if not args:
+        return Command(name, value="list")
+    verb = args[0].lower()
+    if verb not in TOURNAMENT_BY_VERB:
+        raise CommandError("/tournament takes one of: {verbs}.", verbs=", ".join(v.name for v in TOURNAMENT_VERBS))
+    rest = args[1:]
+    if verb == "list":
+        return Command(name, value=verb) if not rest else _bare(f"{name} list", rest)
+    if verb != "new":
+        return replace(_ref(name, rest), value=verb)
+    kind = None
+    words: list[str] = []
+    i = 0
+    while i < len(rest):
+        word = rest[i].lower()
+        if word == "format" and i + 1 < len(rest):
+            word = rest[i + 1].lower()
+            i += 1
+            if word not in _FORMAT_WORDS:
+                raise CommandError("A tournament is a roundrobin, a knockout or sections, not {word!r}.",
+                                   word=rest[i][:20])
+        if word in _FORMAT_WORDS and kind is None:
+            kind = _FORMAT_WORDS[word]
+        else:
+            words.append(rest[i])
+        i += 1
+    return replace(_setup(name, words, None), value=verb, kind=kind)
+
+
 VACATION_DAYS = 14  # at most, in any 365 days (`storage.vacations`)
 
 
@@ -387,6 +444,8 @@ TABLE: tuple[Spec, ...] = (
          _export),
     Spec("review", "[game]", "How well each side played a finished game", _ref),
     Spec("verify", "[game]", "Check a finished game's dice against their published seed", _ref),
+    Spec("tournament", "[new|join|leave|start|cancel|table] [id]", "Tournaments here: open, join, start, tables",
+         _tournament),
     Spec("games", "", "Your games in progress", _bare),
     Spec("standings", "[all|pin|season 2026-10]", "The standings here: this season, all time, or a card kept current",
          _standings),

@@ -84,6 +84,9 @@ class Core:
         self._process_pool: ProcessPoolExecutor | None = None
         self._background_pool: ProcessPoolExecutor | None = None
         self.notify: Notify | None = None
+        # what a finished match means beyond itself (a tournament's result): set by the facade, which imports the
+        # job that knows; `bot.results` calls it with the finished match, and posts the lines it returns
+        self.match_over: Callable[[Core, Ctx, MatchRecord], Awaitable[list[str]]] | None = None
         self.background_limit = 1 if processes else max(1, workers - 1)
         self._slots = asyncio.Semaphore(self.background_limit)
         self._background: set[asyncio.Task[Any]] = set()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from . import export, handlers, hint, info, lobby, rematch, review, seasons, standings, top, vacation
+from . import export, handlers, hint, info, lobby, rematch, review, seasons, standings, top, tournaments, vacation
 from .commands import Command
 from .context import Ctx
 from .core import Core
@@ -22,6 +22,7 @@ HANDLERS: dict[str, Handler] = {
     "cancel": lobby.cancel, "lobby": lobby.lobby, "rematch": rematch.rematch, "start": lobby.start,
     "help": info.help_, "rules": info.rules, "lang": info.lang, "standings": standings.standings, "stats": info.stats,
     "top": top.top,
+    "tournament": tournaments.tournament,
     "deadline": info.deadline, "remind": info.remind, "vacation": vacation.vacation, "invite": info.invite,
     "season": seasons.season,
 }

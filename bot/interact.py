@@ -15,7 +15,7 @@ from dataclasses import replace
 from game import GameError, IllegalPlayError, Play, Side, build, parse_play, score_play
 from storage import GameRecord, NotFound
 
-from . import handlers, lobby, rematch, views
+from . import handlers, lobby, rematch, tournaments, views
 from .actions import Action, ActionError, Verb
 from .commands import Command
 from .completion import matches
@@ -41,6 +41,8 @@ async def press(svc: Core, ctx: Ctx, data: str) -> Reply:
         name = {Verb.ACCEPT: "accept", Verb.DECLINE: "decline", Verb.CANCEL: "cancel"}[action.verb]
         answer = {Verb.ACCEPT: lobby.accept, Verb.DECLINE: lobby.decline, Verb.CANCEL: lobby.cancel}[action.verb]
         return await answer(svc, ctx, Command(name, ref=action.ref))
+    if action.verb is Verb.JOIN:
+        return await tournaments.join(svc, ctx, action.ref)
     if action.verb is Verb.REMATCH:
         return await rematch.press(svc, ctx, action.ref)
     if action.verb is Verb.RESIGN:

@@ -101,6 +101,9 @@ HELD: tuple[tuple[str, str, Callable[[Any], list[str]]], ...] = (
     ("bot.info", "HELP_CUBE", _itself),
     ("bot.commands", "TABLE", _table),
     ("bot.cube.table", "ROWS", _cube_rows),
+    ("bot.commands", "TOURNAMENT_VERBS", _table),
+    ("bot.discord_adapter.slash", "TOURNAMENT", _locale_str),
+    ("bot.discord_adapter.slash", "FORMATS", _choices),
     ("bot.info", "RULES_INTRO", _itself),
     ("bot.info", "RULES", _values),
     ("bot.info", "REMIND_WORDS", _values),
@@ -142,6 +145,7 @@ PASS_THROUGH: Mapping[tuple[str, str], str] = {
     ("bot/commands.py", "self.args"): "HELD: bot.commands.TABLE",
     ("bot/discord_adapter/answers.py", "message"): "HELD: bot.discord_adapter.answers",
     ("bot/discord_adapter/slash.py", "BY_NAME[name].help"): "HELD: bot.commands.TABLE",
+    ("bot/discord_adapter/slash.py", "TOURNAMENT_BY_VERB[verb].help"): "HELD: bot.commands.TOURNAMENT_VERBS",
     ("bot/discord_adapter/slash.py", "offer.name('en')"): "the words module's names (renderer.Words, board context)",
 }
 

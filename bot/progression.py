@@ -26,13 +26,14 @@ from .turns import Advance, Event, Step, advance
 
 
 async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str], players: tuple[str, str],
-                      target: int) -> Reply:
-    """Create a match and its first game, make the opening roll and answer with the board."""
+                      target: int, *, match_id: str | None = None) -> Reply:
+    """Create a match (with the id `match_id` when given: a tournament claims its pairing for that id first) and
+    its first game, make the opening roll and answer with the board."""
     spec = match_spec(name, dict(options))
     v = spec.variant
     now = svc.clock()
     match = await svc.store.matches.create(variant=v.name, options=dict(options), players=players, target=target,
-                                           starts_next=-1, chat=ctx.chat.key, now=now)
+                                           starts_next=-1, chat=ctx.chat.key, now=now, match_id=match_id)
     record = await create_game(svc, match, 0, None, v, Match.start(spec, target).cube())
     try:
         await svc.store.attention.mark(record.id, now)  # cleared once the opening is stored (`bot.resume`)

@@ -102,5 +102,7 @@ async def advance_match(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[
                 await seasons.after_result(svc, match.chat)
             if match.target > 1:
                 lines.append(ctx.t("{name} wins the match.", name=names[engine.winner]))
+            if svc.match_over is not None:
+                lines += await svc.match_over(svc, ctx, new)
         return lines
     return []

@@ -23,11 +23,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import Any
 
 from game import GameError
 from storage import BoardRepository, CardRepository, StorageError, StoreUnavailable, VersionConflict
 
-from . import commands, deadlines, i18n, interact, resume, standings, words
+from . import commands, deadlines, i18n, interact, resume, standings, tournaments, words
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
 from .core import COMPUTER, Core
@@ -41,6 +42,10 @@ log = logging.getLogger(__name__)
 class Service(Core):
     """The facade the adapters call: the entry points above, on the `Core` toolkit (see there for the
     constructor's arguments)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.match_over = tournaments.match_over  # a finished match counts in its tournament (`bot.results`)
 
     @property
     def boards(self) -> BoardRepository:

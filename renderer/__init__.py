@@ -15,6 +15,7 @@ from .replay import MAX_FRAMES, pick_frames, render_replay
 from .scene import GameResult, LastMove, LastPlay, MatchScore, PendingStage, ResultLike, Scene
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
 from .standings import StandingLine, StandingsPicture, render_standings
+from .tables import Bracket, Crosstable, Duel, TournamentPicture, tournament_png
 from .words import ENGLISH, Words
 
 __all__ = [
@@ -22,9 +23,12 @@ __all__ = [
     "MAX_FRAMES",
     "Arrow",
     "Banner",
+    "Bracket",
     "ChartLine",
     "Checker",
+    "Crosstable",
     "Die",
+    "Duel",
     "GameResult",
     "Label",
     "LastMove",
@@ -41,6 +45,7 @@ __all__ = [
     "StandingLine",
     "StandingsPicture",
     "StatsChart",
+    "TournamentPicture",
     "Words",
     "layout",
     "layout_scene",
@@ -51,4 +56,5 @@ __all__ = [
     "render_standings",
     "render_stats",
     "scene_png",
+    "tournament_png",
 ]

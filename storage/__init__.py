@@ -35,6 +35,8 @@ Repositories on `Store`:
 - `cards`: Telegram's inline challenge cards (post, get, take exactly once).
 - `seasons`: a chat's season mode and current season (set_mode, roll exactly once); `standing_cards`: the
   chat's standings card message (pin, touch after a result, shown once edited). Both wake up by the schedule.
+- `tournaments`: create, get, in_chat, and every change (join, leave/withdraw, start, attach a match, result,
+  cancel) as one versioned write of the whole record (`tournaments.py`).
 
 Errors: `StorageError` and its kinds `StoreUnavailable` (Redis down or silent: retry later; the store
 reconnects by itself), `NotFound`, `AlreadyExists`, `VersionConflict`, `UnknownSchemaVersion`, and
@@ -88,6 +90,7 @@ from .settings import StoreSettings
 from .standing_cards import EDIT_GAP, StandingCard, StandingCardRepository
 from .standings import Standing, StandingsRepository
 from .store import Store
+from .tournaments import Pairing, TournamentRecord, TournamentRefused, TournamentRepository
 
 __all__ = [
     "CHALLENGE_TTL",
@@ -120,6 +123,7 @@ __all__ = [
     "MoveLogEntry",
     "NotFound",
     "NotRedis",
+    "Pairing",
     "PlayerRecord",
     "PlayerRepository",
     "PoolRating",
@@ -139,6 +143,9 @@ __all__ = [
     "Store",
     "StoreSettings",
     "StoreUnavailable",
+    "TournamentRecord",
+    "TournamentRefused",
+    "TournamentRepository",
     "UnknownSchemaVersion",
     "VersionConflict",
     "connect",

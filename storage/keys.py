@@ -12,6 +12,9 @@ Layout (prefix `tabla` by default):
     tabla:{g:<game>}:cmd             recent command ids with their results (a bounded string with a TTL)
     tabla:{g:<game>}:review          a finished game's review (JSON the service wrote; reviews.py)
     tabla:{m:<match>}                match record
+    tabla:{m:<match>}:tournament     the tournament a match is played in (tournaments.py)
+    tabla:{t:<tournament>}           tournament record (players, pairings, results; tournaments.py)
+    tabla:{chat:<chat>}:tournaments  a chat's tournaments (sorted set by creation time)
     tabla:{m:<match>}:rematch        the one rematch challenge of a finished match, `challenge:challenger` (expires)
     tabla:{c:<challenge>}            challenge record (expires)
     tabla:{p:<player>}               player record
@@ -95,6 +98,14 @@ class Keys:
     def match(self, match_id: str) -> str:
         return f"{self.prefix}:{{m:{_part(match_id, 'a match id')}}}"
 
+    def match_tournament(self, match_id: str) -> str:
+        return f"{self.match(match_id)}:tournament"
+
+    def tournament(self, tournament_id: str) -> str:
+        return f"{self.prefix}:{{t:{_part(tournament_id, 'a tournament id')}}}"
+
+    def chat_tournaments(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:tournaments"
     def rematch(self, match_id: str) -> str:
         return f"{self.match(match_id)}:rematch"
 

@@ -34,12 +34,16 @@ class MatchRepository(Repository):
         starts_next: int = 0,
         chat: str | None = None,
         now: float | None = None,
+        match_id: str | None = None,
     ) -> MatchRecord:
-        """Store a new match at version 1, score 0-0, without games yet."""
+        """Store a new match at version 1, score 0-0, without games yet (with the id `match_id` when given).
+
+        :raises AlreadyExists: a match with the id `match_id` exists.
+        """
         now = time.time() if now is None else now
-        for _ in range(3):
+        for _ in range(1 if match_id else 3):
             match = MatchRecord(
-                id=new_id(), variant=variant, options=dict(options or {}), players=players, target=target,
+                id=match_id or new_id(), variant=variant, options=dict(options or {}), players=players, target=target,
                 score=(0, 0), games=(), starts_next=starts_next, version=1, created_at=now, updated_at=now,
                 chat=chat,
             )
@@ -47,6 +51,8 @@ class MatchRepository(Repository):
                 await compare_and_set(self._backend, "match", match.id, self._keys.match(match.id), 0,
                                       codec.dump_match(match))
             except AlreadyExists:
+                if match_id:
+                    raise
                 continue
             return match
         raise AlreadyExists("match", "(fresh id)")

@@ -23,6 +23,7 @@ from .seasons import SeasonRepository
 from .settings import Client, StoreSettings
 from .standing_cards import StandingCardRepository
 from .standings import StandingsRepository
+from .tournaments import TournamentRepository
 from .vacations import VacationRepository
 
 
@@ -65,6 +66,7 @@ class Store:
         self.seasons = SeasonRepository(backend)
         self.standing_cards = StandingCardRepository(backend)
         self.reviews = ReviewRepository(backend)
+        self.tournaments = TournamentRepository(backend)
         self.vacations = VacationRepository(backend)
 
     @property

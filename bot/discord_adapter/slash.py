@@ -21,7 +21,7 @@ from discord.app_commands import Choice, Range
 from discord.app_commands import locale_str as _
 
 from .. import commands, games
-from ..commands import BY_NAME, MAX_MATCH, REMIND, VACATION_DAYS, Command, CommandError, listed
+from ..commands import BY_NAME, MAX_MATCH, REMIND, TOURNAMENT_BY_VERB, VACATION_DAYS, Command, CommandError, listed
 from ..cube.table import ROWS as CUBE
 from . import people
 from .answers import Answers
@@ -40,6 +40,9 @@ SEASON_MODES = [Choice(name=_({"monthly": "monthly", "quarterly": "quarterly", "
 SHOWN = [Choice(name=_("all time"), value="all"), Choice(name=_("a card kept current"), value="pin")]
 GAME = _("Game id, such as k3vq7d (default: your game here)")
 CHALLENGE = _("Challenge id (default: the one here)")
+TOURNAMENT = _("Tournament id (default: the one here)")
+FORMATS = [Choice(name=_("Round robin"), value="roundrobin"), Choice(name=_("Knockout"), value="knockout"),
+           Choice(name=_("Sections, then a knockout"), value="sections")]
 
 
 def ref(text: str | None) -> str | None:
@@ -51,6 +54,11 @@ def ref(text: str | None) -> str | None:
 def about(name: str) -> _:
     """The description of command `name`: its help line in the table."""
     return _(BY_NAME[name].help)
+
+
+def verb_about(verb: str) -> _:
+    """The description of `/tournament <verb>`: its help line in the verbs' table."""
+    return _(TOURNAMENT_BY_VERB[verb].help)
 
 
 def game_fields(choice: Choice[str] | None) -> dict[str, Any]:
@@ -214,6 +222,43 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
     async def remind(interaction: Interaction, where: Choice[str] | None = None) -> None:
         await answers.command(interaction, Command("remind", value=where.value if where else None))
 
+    tournament = app_commands.Group(name="tournament", description=about("tournament"))
+
+    @tournament.command(name="new", description=verb_about("new"))
+    @app_commands.describe(variant=_("Which game"), match=_("Each match to this many points"),
+                           format=_("Round robin, knockout, or sections then a knockout"),
+                           options=_("Rule options, for example mother=tie"))
+    @app_commands.choices(variant=GAMES, format=FORMATS)
+    async def tournament_new(interaction: Interaction, variant: Choice[str] | None = None,
+                             match: Range[int, 1, MAX_MATCH] | None = None, format: Choice[str] | None = None,
+                             options: Range[str, 1, 100] | None = None) -> None:
+        cmd = Command("tournament", value="new", match_to=match, kind=format.value if format else None,
+                      **game_fields(variant))
+        if options and options.strip():
+            line = f"/tournament new {options.strip()}"
+            try:
+                typed = commands.parse(line)
+            except CommandError:
+                await answers.line(interaction, line)
+                return
+            cmd = replace(cmd, options={**typed.options, **cmd.options}, variant=cmd.variant or typed.variant)
+        await answers.command(interaction, cmd)
+
+    def on_tournament(verb: str) -> None:
+        @tournament.command(name=verb, description=verb_about(verb))
+        @app_commands.describe(tournament=TOURNAMENT)
+        async def command(interaction: Interaction, tournament: Range[str, 1, MAX_REF] | None = None) -> None:
+            await answers.command(interaction, Command("tournament", value=verb, ref=ref(tournament)))
+
+    for verb in TOURNAMENT_BY_VERB:
+        if verb not in ("new", "list"):
+            on_tournament(verb)
+
+    @tournament.command(name="list", description=verb_about("list"))
+    async def tournament_list(interaction: Interaction) -> None:
+        await answers.command(interaction, Command("tournament", value="list"))
+
+    tree.add_command(tournament)
     @tree.command(name="vacation", description=about("vacation"))
     @app_commands.describe(days=_("Days away (empty: where your vacation stands)"), off=_("End your vacation now"))
     async def vacation(interaction: Interaction, days: Range[int, 1, VACATION_DAYS] | None = None,

@@ -36,7 +36,8 @@ NAMES = {"Dora", "dora", "Erik", "erik"}
 # The words typed after a command, shown as the player types them (/help, /rules, examples in sentences).
 TYPED = {*PRESETS, *CYCLES, "prava", "gulbara", "tabla-cycle", "ai", "to", "cycle", "yes", "dm", "chat", "off",
          "mother", "scoring", "win", "tie", "mars", "backgammon", "cube", "on", "code", "hours", "N", "cycle=tabla",
-         "global", "monthly", "quarterly", "all", "pin", "season"}
+         "global", "monthly", "quarterly", "all", "pin", "season",
+         "new", "join", "leave", "start", "cancel", "table", "list", "format", "roundrobin", "knockout", "sections"}
 COMMAND = re.compile(r"/[a-z_]+(?:@\w+)?((?:[\s,]+(?:\[[^\]]*\]|<[^>]*>|@\S+|#\w+|\w+=[\w+|]+|[\w\-]+|[|]))*)")
 NOTATION = [
     re.compile(r"https?://\S+"),

@@ -10,7 +10,7 @@ from storage.keys import Keys
 PLACEHOLDERS = {"game_id": "<game>", "match_id": "<match>", "challenge_id": "<challenge>", "player_id": "<player>",
                 "platform": "<platform>", "user_id": "<user>", "chat": "<chat>", "variant": "<variant>",
                 "bucket": "<n>", "tag": "<tag>", "board_key": "<match>", "nonce": "<nonce>", "points": "<points>",
-                "update": "<update>", "season": "<season>", "pool": "<pool>"}
+                "update": "<update>", "season": "<season>", "pool": "<pool>", "tournament_id": "<tournament>"}
 
 
 def test_every_key_is_in_the_layout() -> None:

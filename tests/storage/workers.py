@@ -10,6 +10,10 @@ prints JSON lines. Modes:
   does; prints the chats whose season this process closed.
 - `rate`: apply each of `results` (pool, match, players, n, score) to the ratings, some twice; prints each
   applied result's match key and whether the repeat returned the same result.
+- `tjoin`: join tournament `tid` with each of `players`; prints `{"joined": p}` or `{"refused": p}` per player.
+- `tstart`: start tournament `tid` (a round robin of whoever is in at the write); prints the players it started.
+- `tresult`: record the results of `matches` (match -> winner) in tournament `tid`; prints each one counted.
+- `twithdraw`: withdraw `player` from tournament `tid`, after `pause` seconds; prints the record's pairings.
 """
 
 from __future__ import annotations
@@ -23,7 +27,17 @@ import sys
 import time
 from typing import Any
 
-from storage import MoveLogEntry, Store, StoreSettings, StoreUnavailable, VersionConflict, make_client
+from storage import (
+    MoveLogEntry,
+    Pairing,
+    Store,
+    StoreSettings,
+    StoreUnavailable,
+    TournamentRecord,
+    TournamentRefused,
+    VersionConflict,
+    make_client,
+)
 
 from .positions import next_position
 
@@ -100,13 +114,53 @@ async def rate(store: Store, args: dict[str, Any]) -> None:
         _say(json.dumps({"match": match, "same": same}))
 
 
+async def tjoin(store: Store, args: dict[str, Any]) -> None:
+    for player in args["players"]:
+        await asyncio.sleep(args.get("gap", 0.0))
+        try:
+            await store.tournaments.join(args["tid"], player)
+        except TournamentRefused:
+            _say(json.dumps({"refused": player}))
+        else:
+            _say(json.dumps({"joined": player}))
+
+
+def round_robin(record: TournamentRecord) -> tuple[tuple[Pairing, ...], tuple[str, ...]]:
+    players = record.players
+    pairs = [(a, b) for i, a in enumerate(players) for b in players[i + 1:]]
+    return tuple(Pairing(f"rr{n}", "rr", a, b) for n, (a, b) in enumerate(pairs)), players
+
+
+async def tstart(store: Store, args: dict[str, Any]) -> None:
+    await asyncio.sleep(args["pause"])
+    record = await store.tournaments.start(args["tid"], round_robin)
+    _say(json.dumps({"started": list(record.players)}))
+
+
+async def tresult(store: Store, args: dict[str, Any]) -> None:
+    for match, (winner, score) in args["matches"].items():
+        try:
+            await store.tournaments.result(args["tid"], match, winner, tuple(score))
+        except TournamentRefused as refused:
+            _say(json.dumps({"refused": match, "why": refused.reason}))
+        else:
+            _say(json.dumps({"counted": match}))
+
+
+async def twithdraw(store: Store, args: dict[str, Any]) -> None:
+    await asyncio.sleep(args["pause"])
+    await store.tournaments.leave(args["tid"], args["player"])
+    _say(json.dumps({"withdrawn": args["player"]}))
+
+
 async def main(mode: str, args: dict[str, Any]) -> None:
     settings = StoreSettings.from_url(args["url"], prefix=args["prefix"])
     store = Store(make_client(settings), settings)
     await store.ping()
     await _wait_for_go(args["go"])
     try:
-        await {"moves": moves, "claim": claim, "seasons": seasons, "rate": rate}[mode](store, args)
+        await {"moves": moves, "claim": claim, "seasons": seasons, "rate": rate, "tjoin": tjoin, "tstart": tstart,
+                "tresult": tresult, "twithdraw": twithdraw}[mode](store, args)
     except StoreUnavailable:
         _say("down")
     finally:

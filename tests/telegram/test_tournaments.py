@@ -1,0 +1,122 @@
+"""A whole round robin of 4 through Telegram, with a withdrawal: opened by a command, joined by the Join button
+and by commands, started; every match's first board posted in the group, each player told privately; results by
+resignation; a table picture after each; the winner and the final table."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from bot.actions import Verb
+from bot.runner import Router
+from bot.service import Service
+from bot.telegram_adapter import TelegramAdapter
+from tests.bot.test_tournaments import started_match
+
+from .fake_bot_api import FakeBotAPI, Player, group, sent_of
+from .play import actions, say, tap
+
+GROUP = group(-100777)
+
+
+async def said(fake: FakeBotAPI, who: Player, text: str, expect: str) -> str:
+    """Send `text` in the group as `who`; the first text or caption the bot sends there with `expect` in it."""
+    n = len(fake.calls)
+    fake.message(GROUP, who.data, text)
+    call = await fake.wait_for(lambda c: c.chat_id == GROUP["id"] and c.status == 200 and expect in str(
+        c.params.get("text") or c.params.get("caption") or ""), after=n, timeout=60)
+    return sent_of(fake, call).text
+PEOPLE = [Player(2001, "Alice", "alice"), Player(2002, "Bob", "bob"), Player(2003, "Carol", "carol"),
+          Player(2004, "Dan", "dan")]
+
+
+async def test_a_round_robin_of_four_with_a_withdrawal(fake: FakeBotAPI, adapter: TelegramAdapter,
+                                                      service: Service) -> None:
+    service.notify = Router([adapter])
+    for p in PEOPLE:
+        fake.started.add(p.uid)  # each has opened a private chat with the bot
+    opened = sent_of(fake, await say(fake, GROUP, PEOPLE[0].data, "/tournament new plakoto to 1"))
+    m = re.fullmatch(r"Tournament #(\w+) opens: Plakoto, matches to 1, a round robin\. Join with /tournament join "
+                     r"\1\.", opened.text)
+    assert m, opened.text
+    tid = m.group(1)
+    join = next(a for _, a in actions(opened) if a.verb is Verb.JOIN)
+    outcome = await tap(fake, PEOPLE[1].data, opened, join.pack())
+    assert outcome.toast is None and outcome.call is not None and "Bob joins" in outcome.call.params["text"]
+    for p in PEOPLE[2:]:
+        await said(fake, p, f"/tournament join {tid}", f"joins tournament #{tid}")
+    n = len(fake.calls)
+    started = sent_of(fake, await say(fake, GROUP, PEOPLE[0].data, f"/tournament start {tid}", timeout=60))
+    assert started.kind == "photo" and "6 matches start now" in started.text, started.text
+    for _ in range(600):
+        boards = [c for c in fake.calls[n:] if c.method == "sendPhoto" and c.chat_id == GROUP["id"] and c.status == 200
+                  and "begins: Plakoto" in sent_of(fake, c).text]
+        if len(boards) >= 6:
+            break
+        await asyncio.sleep(0.1)
+    assert len(boards) == 6, [c.method for c in fake.calls[n:]]
+    private = {c.chat_id for c in fake.calls[n:] if c.method == "sendMessage" and "has started" in
+               c.params.get("text", "")}
+    assert private == {p.uid for p in PEOPLE}
+    # dan resigns one match, then withdraws: his two others are walkovers
+    ids = {(await service.store.players.find("telegram", str(p.uid))).id: p for p in PEOPLE}  # type: ignore[union-attr]
+    record = await service.store.tournaments.get(tid)
+    dan = next(pid for pid, p in ids.items() if p.uid == 2004)
+    for pairing in [p for p in record.pairings if dan in p.players()][:1]:
+        match = await started_match(service, pairing.match or "")
+        await said(fake, PEOPLE[3], f"/resign yes {match.games[-1]}", "Dan resigns")
+    await said(fake, PEOPLE[3], f"/tournament leave {tid}", "Dan withdraws from tournament")
+    last = ""
+    for _ in range(10):
+        record = await service.store.tournaments.get(tid)
+        going = [p for p in record.pairings if p.match and not p.done]
+        if not going:
+            break
+        pairing = going[0]
+        loser = max((ids[pairing.a or ""], ids[pairing.b or ""]), key=PEOPLE.index)
+        match = await started_match(service, pairing.match or "")
+        last = await said(fake, loser, f"/resign yes {match.games[-1]}", "resigns")
+    record = await service.store.tournaments.get(tid)
+    assert record.state == "finished"
+    assert f"Alice wins tournament #{tid}\n" in last and "Final places: 1. Alice" in last, last
+    table = await said(fake, PEOPLE[1], f"/tournament table {tid}", "matches to 1, a round robin.")
+    assert "1. Alice: 3 won of 3" in table and "4. Dan (w/o): 0 won of 3" in table, table
+    for _ in range(300):  # drawn in the background, after each result's answer
+        pictures = [c for c in fake.calls if c.method == "sendPhoto" and "the table after this result" in
+                    str(c.params.get("caption"))]
+        if len(pictures) >= 4:
+            break
+        await asyncio.sleep(0.1)
+    assert len(pictures) >= 4, "a table picture after each match's result"
+
+
+NINE = [Player(2100 + i, f"P{i}", f"p{i}") for i in range(9)]
+
+
+async def test_sections_of_nine(fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    """Two sections (5 and 4 by snake seeding) start 16 matches at once; their winners meet in the final."""
+    service.notify = Router([adapter])
+    text = await said(fake, NINE[0], "/tournament new portes to 1 format sections", "opens")
+    tid = re.findall(r"#(\w+)", text)[0]
+    for p in NINE[1:]:
+        await said(fake, p, f"/tournament join {tid}", f"joins tournament #{tid}")
+    started = await said(fake, NINE[0], f"/tournament start {tid}", "start now")
+    assert "16 matches start now" in started, started
+    ids = {(await service.store.players.find("telegram", str(p.uid))).id: p for p in NINE}  # type: ignore[union-attr]
+    last = ""
+    for _ in range(400):
+        record = await service.store.tournaments.get(tid)
+        going = [p for p in record.pairings if p.match and not p.done]
+        if record.state == "finished":
+            break
+        if not going:  # the matches start in the background, after the answer to the start
+            await asyncio.sleep(0.1)
+            continue
+        pairing = going[0]
+        loser = max((ids[pairing.a or ""], ids[pairing.b or ""]), key=NINE.index)
+        match = await started_match(service, pairing.match or "")
+        last = await said(fake, loser, f"/resign yes {match.games[-1]}", "resigns")
+    record = await service.store.tournaments.get(tid)
+    assert record.state == "finished" and ids[record.winner or ""] is NINE[0]
+    assert [p.stage for p in record.pairings].count("ko1") == 1 and len(record.pairings) == 17
+    assert f"P0 wins tournament #{tid}\n" in last and "Section 1:" in last and "Section 2:" in last, last
