@@ -50,7 +50,7 @@ from bot.actions import Verb
 from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from bot.verify import verify
-from game.cube import CubeAction
+from game import CubeAction
 from storage import MoveLogEntry, StoreSettings, make_client, wakeups
 from storage.store import Store
 from tests.scale.balancer import Balancer

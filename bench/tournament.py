@@ -20,8 +20,7 @@ from dataclasses import replace
 from bot import formats, review, turns
 from bot.replies import Caller, Chat, Identity
 from bot.service import Service
-from game import Game, Play, Side, legal_plays
-from game.search import choose_play
+from game import Game, Play, Side, choose_play, legal_plays
 from storage import GameRecord, MatchRecord, StoreUnavailable, connect
 
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")

@@ -219,6 +219,20 @@ def _rules(name: str, args: list[str]) -> Command:
     return Command(name, variant=words[0] if words else None)
 
 
+MATCH_WORDS = ("match", "мач", "αγώνας", "αγωνας", "ματς")  # `/export match`: the whole match
+GAME_WORDS = ("game", "игра", "партия", "παρτίδα", "παρτιδα")  # `/export game`: the game alone (the default)
+
+
+def _export(name: str, args: list[str]) -> Command:
+    """`/export [match] [game]`: the file of a game, or with `match` of its whole match."""
+    scope = [a for a in args if a.lower() in MATCH_WORDS + GAME_WORDS]
+    if len(scope) > 1:
+        raise CommandError("/export takes match or game once, and a game id.")
+    cmd = _ref(name, [a for a in args if a.lower() not in MATCH_WORDS + GAME_WORDS])
+    whole = bool(scope) and scope[0].lower() in MATCH_WORDS
+    return Command(name, ref=cmd.ref, value="match" if whole else "game")
+
+
 def _lang(name: str, args: list[str]) -> Command:
     """`/lang [code]` for the caller; `/lang chat <code>` for the whole chat (its players' fallback)."""
     target = None
@@ -426,6 +440,8 @@ TABLE: tuple[Spec, ...] = (
     Spec("resign", "[yes] [game]", "Resign your game (asks to confirm)", _resign),
     Spec("hint", "[game]", "The best plays for your dice, against the computer", _ref),
     Spec("history", "[game]", "An animated replay of a game", _ref),
+    Spec("export", "[match] [game]", "A file of a game or its match: for backgammon programs, or to replay",
+         _export),
     Spec("review", "[game]", "How well each side played a finished game", _ref),
     Spec("verify", "[game]", "Check a finished game's dice against their published seed", _ref),
     Spec("tournament", "[new|join|leave|start|cancel|table] [id]", "Tournaments here: open, join, start, tables",

@@ -2,8 +2,9 @@
 
 Two local players take turns (`/as NAME` switches who is typing) or one plays the computer. Boards are printed
 as ASCII and saved as picture files named by game and time (never overwritten), with their real format's
-extension. End of input (or /quit) ends the adapter; `tabla run` then exits with status 0. Notices (reminders,
-losses on time) are printed as they fall due: the deadline loop runs beside the console like any adapter.
+extension; an exported file (`/export`) is written there too and its path printed. End of input (or /quit) ends
+the adapter; `tabla run` then exits with status 0. Notices (reminders, losses on time) are printed as they fall
+due: the deadline loop runs beside the console like any adapter.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from game import Game, Position, Side, render_ascii, variant
 
 from . import i18n, moments, words
 from .commands import Command, CommandError, parse
-from .replies import Board, Caller, Chat, Identity, Notice, Reply
+from .replies import Board, Caller, Chat, Document, Identity, Notice, Reply
 from .service import Service
 
 if TYPE_CHECKING:
@@ -86,7 +87,23 @@ class Console:
                 path = self.boards / reply.picture.filename(stem)
             path.write_bytes(reply.picture.data)
             print(self.t("[board picture: {path}]", path=path), file=self.out)
+        if reply.document is not None:
+            print(self.t("[file: {path}]", path=self.save(reply.document)), file=self.out)
         self.out.flush()
+
+    def save(self, document: Document) -> Path:
+        """Write an exported file beside the board pictures (the working folder when pictures are not
+        saved), never over an existing file; returns its path."""
+        folder = self.boards if self.boards is not None else Path.cwd()
+        folder.mkdir(parents=True, exist_ok=True)
+        stem, dot, ext = document.filename.rpartition(".")
+        path = folder / document.filename
+        n = 1
+        while path.exists():
+            path = folder / f"{stem}-{n}{dot}{ext}"
+            n += 1
+        path.write_bytes(document.data)
+        return path
 
     async def line(self, text: str) -> bool:
         """Handle one input line; False means quit."""

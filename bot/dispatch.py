@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from . import handlers, hint, info, lobby, rematch, review, seasons, standings, top, tournaments, vacation
+from . import export, handlers, hint, info, lobby, rematch, review, seasons, standings, top, tournaments, vacation
 from .commands import Command
 from .context import Ctx
 from .core import Core
@@ -17,7 +17,7 @@ HANDLERS: dict[str, Handler] = {
     "move": handlers.move, "board": handlers.board, "position": handlers.position, "resign": handlers.resign,
     **{action.value: answer for action, answer in cube.HANDLERS.items()},
     "games": handlers.games, "history": handlers.history, "verify": handlers.verify_game,
-    "hint": hint.hint, "review": review.review,
+    "hint": hint.hint, "review": review.review, "export": export.export,
     "challenge": lobby.challenge, "play": lobby.play, "accept": lobby.accept, "decline": lobby.decline,
     "cancel": lobby.cancel, "lobby": lobby.lobby, "rematch": rematch.rematch, "start": lobby.start,
     "help": info.help_, "rules": info.rules, "lang": info.lang, "standings": standings.standings, "stats": info.stats,

@@ -94,6 +94,15 @@ class Picture:
 
 
 @dataclass(frozen=True, slots=True)
+class Document:
+    """A file to send as it is (an exported match file): its bytes, its file name and its media type."""
+
+    data: bytes
+    filename: str
+    mime: str = "text/plain"
+
+
+@dataclass(frozen=True, slots=True)
 class Button:
     """A button: its `label` and the packed action (`bot.actions.Action.pack()`, ≤ 64 bytes) it sends."""
 
@@ -161,6 +170,8 @@ class Reply:
 
     - `text`: plain text (names inside it are the players' own, unescaped: adapters escape for their markup).
     - `picture`: a typed picture; `board` the board as data.
+    - `document`: a file to send beside the text (Telegram `sendDocument`, a Discord attachment, a file the
+      console writes).
     - `buttons`: rows of buttons (challenge Accept/Decline, the lobby, "open the game").
     - `builder`: the move builder of the game shown, when the player to move has a choice.
     - `mentions`: the players to notify (the player to move, the challenged player), same platform only.
@@ -197,6 +208,7 @@ class Reply:
     repeat: bool = False
     unreachable: Unreachable | None = None
     lang: str | None = None
+    document: Document | None = None
     card: bool = False
 
     @property

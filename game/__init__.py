@@ -9,6 +9,8 @@ missing here is added here.
 - plays and notation: `legal_plays`, `Play`, `parse_play`, `read_hops`, `format_play`, the move `build`er;
 - games and matches: `Game` (its cube answered with a `CubeAction`),
   `FlowEvent`, `Outcome`, `Match`, `match_spec`, `CYCLES`;
+- records and export files: `GameLog`, `MatchLog`, `Turn`, `walk`, `replay`, `write_mat` (portes, tabla:
+  `MAT_VARIANTS`), `read_mat`, `write_tbl`, `read_tbl`, `replay_text`, `replay_read` (docs/EXPORT.md);
 - the computer: the heuristic `choose_play` and `score_play`, the choosers `ai_chooser` and `random_play`,
   and whole games `play_game`, `play_out`, `play_match`;
 - the engine's errors, each with a message template for the player (`GameError`).
@@ -38,7 +40,10 @@ from .errors import (
 )
 from .evaluation import score_play
 from .flow import FlowEvent, Game, Stage
+from .gamelog import GameLog, MatchLog, ReplayError, Turn, replay, walk
 from .match import CYCLES, Match, MatchSpec, cycle_variant, match_spec
+from .matfile import MAT_VARIANTS, write_mat
+from .matread import read_mat
 from .notation import format_play, parse_play, read_hops
 from .outcome import REASONS, Outcome
 from .partial import position_after
@@ -47,6 +52,7 @@ from .position import START_TPN, PointView, Position
 from .search import choose_play
 from .selfplay import CHOOSERS, Chooser, ai_chooser, paired_scores, play_game, play_match, play_out, random_play
 from .sides import Side
+from .tblfile import RecordError, read_tbl, replay_read, replay_text, write_tbl
 from .variants import ALIASES, PRESETS, Variant, parse_options, variant
 
 __all__ = [
@@ -55,6 +61,7 @@ __all__ = [
     "CHOOSERS",
     "CONTACT_EFFICIENCY",
     "CYCLES",
+    "MAT_VARIANTS",
     "PRESETS",
     "RACE_EFFICIENCY",
     "REASONS",
@@ -68,8 +75,10 @@ __all__ = [
     "Game",
     "GameError",
     "GameFlowError",
+    "GameLog",
     "IllegalPlayError",
     "Match",
+    "MatchLog",
     "MatchSpec",
     "NotationError",
     "OptionError",
@@ -78,10 +87,13 @@ __all__ = [
     "Play",
     "PointView",
     "Position",
+    "RecordError",
+    "ReplayError",
     "Side",
     "SingleMove",
     "Stage",
     "TPNError",
+    "Turn",
     "Variant",
     "ai_chooser",
     "build",
@@ -106,7 +118,15 @@ __all__ = [
     "race_chances",
     "random_play",
     "read_hops",
+    "read_mat",
+    "read_tbl",
     "render_ascii",
+    "replay",
+    "replay_read",
+    "replay_text",
     "score_play",
     "variant",
+    "walk",
+    "write_mat",
+    "write_tbl",
 ]

@@ -8,6 +8,7 @@
     python -m game selfplay VARIANT --white ai|random --black ai|random --games N --seed S [k=v ...]
     python -m game selfplay --cycle tavli|tabla --to N --games M ...   (M whole cycle matches, R-CYCLE-1…7)
     python -m game cube VARIANT "TPN" [--value 2 --owner white] [--offered] [--away 3,4] [--crawford] [k=v ...]
+    python -m game replay FILE              (replay a .tbl or .mat record, checking every play; docs/EXPORT.md)
 
 Positions are TPN lines (RULES.md §11; gulbara's may carry the fifth field of R-GULBARA-6, and a pending stage
 is asked with dice `dd`); `k=v` are variant options (§9, §12). In gulbara a roll or stage with no legal move
@@ -42,7 +43,7 @@ from .sides import Side
 from .variants import PRESETS, Variant, parse_options, variant
 
 PROG = "python -m game"
-COMMANDS = ("show", "plays", "choose", "eval", "selfplay", "cube")
+COMMANDS = ("show", "plays", "choose", "eval", "selfplay", "cube", "replay")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -309,6 +310,12 @@ def _command_parser(command: str) -> _Parser:
         p.add_argument("--offered", action="store_true", help="the side to move has doubled: answer it")
         p.add_argument("--away", help="in a match: the points white and black still need, like 3,4")
         p.add_argument("--crawford", action="store_true", help="this is the Crawford game (R-CUBE-5)")
+    elif command == "replay":
+        p.description = ("Replay a record file (.tbl, or the .mat of portes and tabla) with the engine, checking "
+                         "that every play is legal; prints each game's end and final position. An illegal or "
+                         "garbled line ends with exit status 1 and FILE:LINE: the reason.")
+        p.add_argument("file", help="the record file")
+        return p
     else:
         p.description = ("Let computer players play whole games, or whole cycle matches with --cycle; the last "
                          "line is a JSON summary.")
@@ -349,6 +356,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _plays(parser, ns)
         if command == "cube":
             return _cube(parser, ns)
+        if command == "replay":
+            return _replay(ns.file)
         if command in ("choose", "eval"):
             if ns.options:
                 parser.error("--jsonl reads everything from stdin: give no other arguments")
@@ -430,6 +439,30 @@ def _cube(parser: _Parser, ns: argparse.Namespace) -> int:
         "lose_gammon": round(est.lose_gammon, 4), "no_double": round(eq.no_double, 4),
         "double_take": round(eq.take, 4), "double_drop": eq.drop,
     }), flush=True)
+    return 0
+
+
+def _replay(path: str) -> int:
+    """`replay FILE`: one line a game, `game N VARIANT: END after T turns: TPN`; exit 1 on a bad line."""
+    from .matread import read_mat
+    from .tblfile import MAGIC, RecordError, read_tbl, replay_read
+
+    try:
+        with open(path, encoding="utf-8-sig") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"{PROG} replay: cannot read {path}: {exc}", file=sys.stderr)
+        return 1
+    try:
+        match, games = read_tbl(text) if text.lstrip().startswith(MAGIC) else read_mat(text)
+        finals = replay_read(match, games)
+    except RecordError as exc:
+        print(f"{path}:{exc.line}: {exc.reason}", file=sys.stderr)
+        return 1
+    for n, game in enumerate(finals, start=1):
+        end = game.outcome.describe() if game.outcome else "not over"
+        print(f"game {n} {game.variant.describe()}: {end} after {game.turns} turns: {game.position.to_tpn()}")
+    print(f"{len(finals)} game{'' if len(finals) == 1 else 's'}, every play legal", flush=True)
     return 0
 
 

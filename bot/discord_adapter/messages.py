@@ -32,7 +32,8 @@ STYLES: dict[str, discord.ButtonStyle] = {
 @dataclass
 class Outgoing:
     """One reply ready to send: `parts` of its text (one unless it is longer than a message); the last part
-    carries the pings, the picture and the buttons, so the board comes with its last line ("… to move")."""
+    carries the pings, the picture and the buttons, so the board comes with its last line ("… to move").
+    `pictures` are all its attachments: the picture and an exported file."""
 
     parts: list[str]
     allowed_mentions: discord.AllowedMentions
@@ -129,6 +130,8 @@ def outgoing(reply: Reply, *, pings: bool = True) -> Outgoing:
     if reply.picture is not None:
         stem = "replay" if reply.picture.animated else "board"
         pictures.append((reply.picture.filename(stem), reply.picture.data))
+    if reply.document is not None:  # an exported file goes as an attachment beside the text
+        pictures.append((reply.document.filename, reply.document.data))
     parts = [p or "\u200b" for p in parts]
     still = reply.picture is not None and not reply.picture.animated
     board_of = reply.board_key if still and not reply.private else None

@@ -148,6 +148,12 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
                  "verify", "rematch"):
         on_game(name)
 
+    @tree.command(name="export", description=about("export"))
+    @app_commands.describe(game=GAME, whole=_("The whole match, not only the game"))
+    async def export(interaction: Interaction, game: Range[str, 1, MAX_REF] | None = None,
+                     whole: bool = False) -> None:
+        await answers.command(interaction, Command("export", ref=ref(game), value="match" if whole else "game"))
+
     def bare(name: str) -> None:
         @tree.command(name=name, description=about(name))
         async def command(interaction: Interaction) -> None:

@@ -92,6 +92,15 @@ class Poster:
                 if reply.board_key is not None and (reply.builder is not None or not reply.private):
                     # a watcher's private look at a game (no builder) is no board of the game: it retires none
                     await self._retire(reply.board_key, BoardMessage(chat_id, sent.message_id, markup is not None))
+        elif reply.document is not None:  # an exported file (`/export`), its text as the caption
+            caption = text
+            if render.visible_length(text, mentions) > render.CAPTION_LIMIT:
+                sent = await self._texts(chat_id, text, mentions, None, reply_to)
+                caption, reply_to = "", None
+            upload = InputFile(reply.document.data, filename=reply.document.filename)
+            sent = await self.bot.send_document(chat_id, upload, caption=render.text_html(caption, mentions) or None,
+                                                parse_mode=ParseMode.HTML, reply_markup=markup,
+                                                reply_to_message_id=reply_to, allow_sending_without_reply=True)
         elif text or markup is not None:
             sent = await self._texts(chat_id, text or "…", mentions, markup, reply_to)
         return sent

@@ -5,6 +5,8 @@
   `{"same": true}` (the page's cheap poll).
 - `GET /api/events?game=<id>&since=<version>`: server-sent events (`live`): an `event: version` with
   `{"version": n}` whenever the game's version is not `since`, so the page fetches the new state at once.
+- `GET /api/export?game=<id>[&match=1]`: the game's file as `/export` sends it (`.mat` or `.tbl`,
+  docs/EXPORT.md), or its whole match's, as an attachment; for whoever may see the page.
 - `GET /api/words?lang=<code>`: the page's words in that language (or English), for a page that cannot yet
   say who is asking (no credentials); no sign-in needed.
 - `POST /api/confirm` `{"game", "version", "picked"}`: make the play, as the Confirm button does.
@@ -213,6 +215,20 @@ async def get_state(request: web.Request) -> web.Response:
         return web.json_response({"same": True}, headers={"Cache-Control": "no-store"})
     body = await _state(svc, record, who, _picked(request.query.get("picked", "")), cfg.clock())
     return web.json_response(body, headers={"Cache-Control": "no-store"})
+
+
+async def get_export(request: web.Request) -> web.Response:
+    svc = request.app[SERVICE]
+    cfg = request.app[CONFIG]
+    record = await find_record(svc, request.query.get("game"))
+    who = await viewer(request, svc, cfg, record)
+    whole = request.query.get("match", "") == "1"
+    if whole and record.match_id is None:
+        raise Refused(400, "not part of a match")
+    document = await glue.export_file(svc, record, who.lang, whole)
+    return web.Response(body=document.data, content_type=document.mime, charset="utf-8",
+                        headers={"Cache-Control": "no-store",
+                                 "Content-Disposition": f'attachment; filename="{document.filename}"'})
 
 
 async def get_words(request: web.Request) -> web.Response:

@@ -16,10 +16,10 @@ from game import CubeAction
 from renderer import MatchScore
 from storage import GameRecord, MoveLogEntry, NotFound, PlayerRecord
 
-from .. import i18n, matches
+from .. import export, i18n, matches
 from ..actions import Action, Verb
 from ..cube.table import ROWS as CUBE
-from ..replies import Caller, Chat, Identity, Notice, Reply
+from ..replies import Caller, Chat, Document, Identity, Notice, Reply
 from ..service import Service
 
 Deliver = Callable[[Notice], Awaitable[None]]
@@ -75,6 +75,11 @@ async def last_entry(svc: Service, record: GameRecord) -> tuple[MoveLogEntry, st
     if not entries:
         return None
     return entries[-1], entries[-2].position if len(entries) > 1 else record.start_position
+
+
+async def export_file(svc: Service, record: GameRecord, lang: str, whole: bool) -> Document:
+    """The game's file as `/export` sends it (`bot.export`), or its match's when `whole`."""
+    return await export.document_for(svc, record, lang, whole)
 
 
 def game_chat(record: GameRecord) -> Chat:

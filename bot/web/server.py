@@ -38,6 +38,7 @@ def make_app(service: Service, *, telegram_token: str | None, link_secret: str |
     app.router.add_get("/static/{name:(app\\.js|style\\.css)}", _static)
     app.router.add_get("/api/state", api.get_state)
     app.router.add_get("/api/words", api.get_words)
+    app.router.add_get("/api/export", api.get_export)
     app.router.add_post("/api/confirm", api.post_confirm)
     app.router.add_post("/api/cube", api.post_cube)
     live.install(app)

@@ -40,6 +40,7 @@ PAGE_WORDS: dict[str, str] = {
     "waiting_decide": "{name} to roll or double.",
     "waiting_answer": "{name} to take or drop {value}.",
     "only_players": "Only the players can do that.",
+    "export": "Download the game's file",
 }
 
 

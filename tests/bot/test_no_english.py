@@ -1,6 +1,6 @@
 """No English word left for a Bulgarian or Greek player (issue 18): every kind of reply the service gives —
 a whole game, a match to 3 and a cycle match against the computer, a game between two players from the
-challenge on, /help, /rules, /history, /games, /lobby, /standings, /stats, /verify, /position, /board, the
+challenge on, /help, /rules, /history, /export, /games, /lobby, /standings, /stats, /verify, /position, /board, the
 settings, refusals, buttons, reminders and a loss on time — and every word drawn on a board, in `bg` and `el`.
 
 The heuristic: a token of three or more Latin letters is English unless it is notation a player types or reads
@@ -218,7 +218,7 @@ async def test_every_reply_is_free_of_english(drawn: tuple[Service, list[Scene]]
                  "/cancel", "/decline", "/board zzzzzz", "/stats @nobody", "/challenge @nobody",
                  "/play ai fevga cube=on", "/play ai fevga scoring=backgammon", "/play ai plakoto cycle=tavli",
                  "/deadline 9999", "/lang xx", "/remind sometimes", "/frobnicate", "hello there", "/play ai nope",
-                 "/top nosuch"):
+                 "/export", "/export match game", "/top nosuch"):
         await s.say(DORA, text, ok=None)
     # the challenge flow between two players
     await s.say(DORA, "/challenge tapa to 3")
@@ -272,7 +272,8 @@ async def test_every_reply_is_free_of_english(drawn: tuple[Service, list[Scene]]
         gid = await only_game(service, reply)
         await s.say(DORA, "/games")
         await s.play_out(gid, players, seed=n)
-        for after in ("/history", "/verify", "/board", "/standings", "/stats", "/stats ai", "/top", "/top global"):
+        for after in ("/history", "/verify", "/board", "/standings", "/stats", "/stats ai", "/top", "/top global",
+                      "/export", "/export match"):
             await s.say(DORA, after, ok=None)
     left = s.leftovers()
     assert not left, "English left for a player speaking " + lang + ":\n" + "\n".join(

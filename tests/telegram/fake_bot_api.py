@@ -33,6 +33,8 @@ import aiohttp
 from aiohttp import web
 
 TOKEN = "123456:TEST-token"
+FILENAMES = "_filenames"  # not a Bot API parameter: the uploaded files' names, by field
+DOCUMENT_LIMIT = 50 * 1024 * 1024  # a bot may send files up to 50 MB
 BOT = {"id": 123456, "is_bot": True, "first_name": "Tabla", "username": "tabla_test_bot",
        "can_join_groups": True, "can_read_all_group_messages": False, "supports_inline_queries": True}
 _JSON_FIELDS = {"reply_markup", "results", "commands", "media", "caption_entities", "entities", "allowed_updates",
@@ -64,12 +66,13 @@ class Sent:
 
     chat_id: int
     message_id: int
-    kind: str                       # "text", "photo", "animation"
+    kind: str                       # "text", "photo", "animation", "document"
     text: str = ""                  # the text or the caption (entities parsed: what a person sees)
     markup: dict[str, Any] | None = None
-    data: bytes = b""               # the photo or animation
+    data: bytes = b""               # the photo, animation or document
     html: str = ""                  # the text as sent
     edits: int = 0
+    filename: str = ""              # a document's file name
 
     def buttons(self) -> list[list[dict[str, Any]]]:
         return [list(row) for row in (self.markup or {}).get("inline_keyboard", [])]
@@ -302,6 +305,9 @@ class FakeBotAPI:
             msg["caption"] = sent.text
             if sent.kind == "photo":
                 msg["photo"] = [_photo_size(sent.message_id)]
+            elif sent.kind == "document":
+                msg["document"] = {"file_id": f"doc{sent.message_id}", "file_unique_id": f"ud{sent.message_id}",
+                                   "file_name": sent.filename, "mime_type": "text/plain", "file_size": len(sent.data)}
             else:
                 msg["animation"] = _animation(sent.message_id)
         if sent.markup:
@@ -451,6 +457,19 @@ class FakeBotAPI:
 
     def _send_animation(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
         return self._post("animation", params, self._caption(params), self._file(params, files, "animation"))
+
+    def _send_document(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        data = self._file(params, files, "document")
+        if len(data) > DOCUMENT_LIMIT:
+            raise ApiError(413, "Request Entity Too Large")
+        ref = str(params.get("document", "document")).removeprefix("attach://")
+        name = (params.get(FILENAMES) or {}).get("document") or (params.get(FILENAMES) or {}).get(ref) or ""
+        if not name or len(name.encode()) > 255 or "/" in name:
+            raise ApiError(400, "Bad Request: wrong file name")
+        result = self._post("document", params, self._caption(params), data)
+        self.messages[(result["chat"]["id"], result["message_id"])].filename = name
+        result["document"]["file_name"] = name
+        return result
 
     def _edit_message_reply_markup(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
         sent = self._find(params)
@@ -620,6 +639,7 @@ async def _read(request: web.Request) -> tuple[dict[str, Any], dict[str, bytes]]
         for key, value in form.items():
             if isinstance(value, web.FileField):
                 files[key] = value.file.read()
+                params.setdefault(FILENAMES, {})[key] = value.filename
             else:
                 items.append((key, str(value)))
     for key, value in items:

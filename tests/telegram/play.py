@@ -12,7 +12,8 @@ from bot.actions import Action, ActionError, Verb
 from .fake_bot_api import Call, FakeBotAPI, Sent, sent_of
 
 _MENTION = re.compile(r"tg://user\?id=(\d+)")
-ANSWERS = ("sendPhoto", "sendMessage", "sendAnimation", "editMessageCaption", "editMessageText", "editMessageMedia")
+ANSWERS = ("sendPhoto", "sendMessage", "sendAnimation", "sendDocument", "editMessageCaption", "editMessageText",
+           "editMessageMedia")
 
 
 def png_size(data: bytes) -> tuple[int, int]:

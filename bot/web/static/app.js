@@ -24,7 +24,7 @@
     board: document.getElementById("board"), status: document.getElementById("status"),
     choices: document.getElementById("choices"), undo: document.getElementById("undo"),
     confirm: document.getElementById("confirm"), asks: document.getElementById("asks"),
-    worth: document.getElementById("worth")
+    worth: document.getElementById("worth"), exported: document.getElementById("export")
   };
   var cur = null;       // the last state from the server
   var picked = "";      // the single moves picked so far, packed as the buttons pack them
@@ -111,7 +111,28 @@
     el.undo.textContent = s.words.undo;
     el.confirm.hidden = !interactive || !s.play || !picked;
     el.confirm.textContent = s.words.confirm.replace("{play}", s.play || "");
+    el.exported.textContent = s.words.export;
+    el.exported.hidden = false;
   }
+
+  /* The game's file (/export): fetched with the page's credentials, then saved under the server's name. */
+  el.exported.addEventListener("click", function (ev) {
+    ev.preventDefault();
+    if (!cur) { return; }
+    fetch("/api/export?game=" + encodeURIComponent(cur.game), { headers: { "Authorization": auth || "" },
+                                                               cache: "no-store" }).then(function (r) {
+      if (r.status !== 200) { throw new Error("refused"); }
+      var m = /filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "");
+      return r.blob().then(function (b) { return { blob: b, name: m ? m[1] : "tabla.txt" }; });
+    }).then(function (f) {
+      var a = document.createElement("a");
+      a.href = URL.createObjectURL(f.blob);
+      a.download = f.name;
+      document.body.appendChild(a);
+      a.click();
+      setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+    }, function () { say(cur.words.offline, true); });
+  });
 
   /* Roll and Double (R-CUBE-2), or Take and Drop with what the double is worth (R-CUBE-3): only for the player
      the game waits on; the server says whom it waits on to everyone else. */
