@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from game import (
+    CUBE_TURNS,
     MAT_VARIANTS,
     GameLog,
     Match,
@@ -27,6 +28,7 @@ from storage import GameRecord, MatchRecord, MoveLogEntry, NotFound
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
+from .cube.table import parse
 from .dice import parse_dice
 from .gamestate import outcome_of, side_of, variant_of
 from .rated import pool_of
@@ -48,8 +50,8 @@ def turns_of(log: list[MoveLogEntry]) -> tuple[Turn, ...]:
             out.append(Turn(Side.WHITE, "opening", parse_dice(entry.dice)))
         elif entry.play in ("resign", "timeout"):
             out.append(Turn(side, "resign" if entry.play == "resign" else "timeout"))
-        elif entry.play in ("double", "take", "drop"):  # the cube's logged answers (R-CUBE-2, R-CUBE-3)
-            out.append(Turn(side, "double" if entry.play == "double" else "take" if entry.play == "take" else "drop"))
+        elif (action := parse(entry.play)) is not None and action in CUBE_TURNS:  # R-CUBE-2, R-CUBE-3
+            out.append(Turn(side, CUBE_TURNS[action]))
         elif entry.play in ("pass", ""):
             out.append(Turn(side, "pass", parse_dice(entry.dice)))
         else:

@@ -141,7 +141,7 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
     adv = await svc.offload(advance, game, seed, record.id, rolls, computer)
     adv = Advance(first + adv.steps, adv.game, adv.rolls, adv.events)
     marked = len(adv.steps) > 1 or adv.game.phase == "over" or record.version == 1 \
-        or any(s.play in CUBE_WORDS for s in adv.steps)
+        or any(s.play in LOGGED for s in adv.steps)
     if marked:  # several steps, a result to count, or a cube step whose stored state holds the next roll
         # (R-CUBE-3: take, then the doubler rolls): resumed from here if the store stops half-way
         await svc.store.attention.mark(record.id, svc.clock())
@@ -200,7 +200,7 @@ def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Inte
     elif step.play == "resign":
         text = ctx.t("Your resignation of game #{id} was stored; the store stopped answering before I could "
                      "say what follows. It will follow within seconds of the store answering again.", id=record.id)
-    elif step.play in CUBE_WORDS:
+    elif step.play in LOGGED:
         text = ctx.t("{done}; the store stopped answering before I could say what follows. The board will "
                      "follow within seconds of the store answering again.", done=_stored(ctx, record, step.play))
     else:
@@ -214,13 +214,10 @@ def _stored(ctx: Ctx, record: GameRecord, play: str) -> str:
     its own words, or a play."""
     if play == "resign":
         return ctx.t("Your resignation of game #{id} was stored", id=record.id)
-    if play in CUBE_WORDS:
-        return ctx.t(CUBE_WORDS[play], id=record.id)
+    action = parse(play)
+    if action is not None and ROWS[action].stored:
+        return ctx.t(ROWS[action].stored, id=record.id)
     return ctx.t("Your play {play} was stored", play=play)
-
-
-CUBE_WORDS = {"double": "Your double in game #{id} was stored", "take": "Your take in game #{id} was stored",
-              "drop": "Your drop in game #{id} was stored"}
 
 
 async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, play: str) -> Reply:

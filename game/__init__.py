@@ -40,7 +40,7 @@ from .errors import (
 )
 from .evaluation import score_play
 from .flow import FlowEvent, Game, Stage
-from .gamelog import GameLog, MatchLog, ReplayError, Turn, replay, walk
+from .gamelog import CUBE_TURNS, GameLog, MatchLog, ReplayError, Turn, replay, walk
 from .match import CYCLES, Match, MatchSpec, cycle_variant, match_spec
 from .matfile import MAT_VARIANTS, write_mat
 from .matread import read_mat
@@ -60,6 +60,7 @@ __all__ = [
     "ASCII_WORDS",
     "CHOOSERS",
     "CONTACT_EFFICIENCY",
+    "CUBE_TURNS",
     "CYCLES",
     "MAT_VARIANTS",
     "PRESETS",

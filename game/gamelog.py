@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
-from .cube import Cube, start_cube
+from .cube import Cube, CubeAction, start_cube
 from .errors import GameError
 from .flow import Game
 from .notation import parse_play
@@ -25,6 +25,9 @@ from .variants import Variant
 
 Action = Literal["opening", "play", "pass", "double", "take", "drop", "resign", "timeout"]
 ACTIONS: tuple[str, ...] = ("opening", "play", "pass", "double", "take", "drop", "resign", "timeout")
+CUBE_TURNS: dict[CubeAction, Action] = {CubeAction.DOUBLE: "double", CubeAction.TAKE: "take",
+                                        CubeAction.DROP: "drop"}
+"""The cube's answers that make a turn of their own in a log (R-CUBE-2, R-CUBE-3; a roll is not one)."""
 
 
 class ReplayError(ValueError):

@@ -23,7 +23,8 @@ class Row:
     """One cube answer across the bot: `verb` its button's action letter, `label` its button's word (on the
     board page too), `style` its button's colour, `message` the event announced when it is taken ("" for a
     roll, which is announced as a roll), `logged` its word in a game's history ("" when it is not logged),
-    `help` its command's line in /help."""
+    `help` its command's line in /help, `stored` what its player reads when a store outage cut off the answer
+    after it was stored ("" when it is not logged)."""
 
     verb: Verb
     label: str
@@ -31,17 +32,18 @@ class Row:
     message: str
     logged: str
     help: str
+    stored: str = ""
 
 
 ROWS: dict[CubeAction, Row] = {
     CubeAction.ROLL: Row(Verb.ROLL, "Roll", "primary", "", "",
                          "Roll instead of doubling (a game with the doubling cube)"),
     CubeAction.DOUBLE: Row(Verb.DOUBLE, "Double", "secondary", "{side} doubles to {value} in game #{id}.", "double",
-                           "Offer a double before your roll (cube=on)"),
+                           "Offer a double before your roll (cube=on)", "Your double in game #{id} was stored"),
     CubeAction.TAKE: Row(Verb.TAKE, "Take", "success", "{side} takes: the cube is at {value}.", "take",
-                         "Take the double offered to you: the cube is yours"),
+                         "Take the double offered to you: the cube is yours", "Your take in game #{id} was stored"),
     CubeAction.DROP: Row(Verb.DROP, "Drop", "danger", "{side} drops.", "drop",
-                         "Drop the double offered to you: the game ends"),
+                         "Drop the double offered to you: the game ends", "Your drop in game #{id} was stored"),
 }
 BY_VERB: dict[Verb, CubeAction] = {row.verb: action for action, row in ROWS.items()}
 LOGGED: frozenset[str] = frozenset(action.value for action, row in ROWS.items() if row.logged)

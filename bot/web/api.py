@@ -220,7 +220,7 @@ async def get_state(request: web.Request) -> web.Response:
 async def get_export(request: web.Request) -> web.Response:
     svc = request.app[SERVICE]
     cfg = request.app[CONFIG]
-    record = await find_record(svc, request.query.get("game"))
+    record = await find_record(request, svc, cfg, request.query.get("game"))
     who = await viewer(request, svc, cfg, record)
     whole = request.query.get("match", "") == "1"
     if whole and record.match_id is None:
