@@ -157,11 +157,17 @@ async def leave(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
     return Reply("\n".join(lines), picture=await _picture(svc, ctx, after, ratings))
 
 
+def _directs(ctx: Ctx, record: TournamentRecord) -> bool:
+    """The caller may start or cancel the tournament: its director, or one of the chat's admins as the adapter
+    told (`Ctx.admin`: Telegram's group administrators, Discord's Manage Server; the console has none)."""
+    return ctx.player.id == record.director or ctx.admin is True
+
+
 async def start(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
-    """The director starts it: pairings drawn (seeded by rating), every pairing that can start starts."""
+    """The director (or a chat admin) starts it: pairings drawn (seeded by rating), every pairing that can start starts."""
     record = await _pick(svc, ctx, ref, (OPEN,))
-    if ctx.player.id != record.director:
-        raise Refusal("Only the director of tournament #{id} can start it.", id=record.id)
+    if not _directs(ctx, record):
+        raise Refusal("Only the director of tournament #{id} or a chat admin can start it.", id=record.id)
     ratings = await _ratings(svc, record)
 
     def draw(r: TournamentRecord) -> tuple[tuple[Pairing, ...], tuple[str, ...]]:
@@ -280,8 +286,8 @@ async def _after_change(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: 
 
 async def cancel(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
     record = await _pick(svc, ctx, ref, (OPEN, RUNNING))
-    if ctx.player.id != record.director:
-        raise Refusal("Only the director of tournament #{id} can cancel it.", id=record.id)
+    if not _directs(ctx, record):
+        raise Refusal("Only the director of tournament #{id} or a chat admin can cancel it.", id=record.id)
     try:
         await svc.store.tournaments.cancel(record.id)
     except TournamentRefused as exc:

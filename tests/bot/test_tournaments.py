@@ -196,3 +196,22 @@ async def test_too_few_players_and_a_cancelled_tournament(service: Service, noti
     assert (await service.store.tournaments.get(tid)).pairing(pairing.key).winner is None
     listed = await say(service, ALICE, "/tournament")
     assert tid not in listed.text  # a cancelled tournament is no longer listed
+
+
+async def test_a_chat_admin_may_start_and_cancel_a_tournament(service: Service, notices: list[Notice]) -> None:
+    """Start and cancel: the director or a chat admin (`Caller.admin`, as the adapter told); a plain player who
+    is not the director is refused and changes nothing."""
+    tid = await opened(service, [ALICE, BOB, CAROL], "/tournament new plakoto to 1")
+    for verb in ("start", "cancel"):
+        plain = await service.handle(Caller(BOB, CHAT, None, False), f"/tournament {verb} {tid}")
+        assert not plain.ok and "director" in plain.text and "admin" in plain.text, plain.text
+        assert (await service.store.tournaments.get(tid)).state == "open"
+    dan = await service.handle(Caller(DAN, CHAT, None, True), f"/tournament start {tid}")  # an admin, not a player
+    assert dan.ok and "3 matches start now" in dan.text, dan.text
+    await service.settle(30)
+    assert (await service.store.tournaments.get(tid)).state == "running"
+    plain = await service.handle(Caller(CAROL, CHAT, None, False), f"/tournament cancel {tid}")
+    assert not plain.ok and (await service.store.tournaments.get(tid)).state == "running"
+    cancelled = await service.handle(Caller(DAN, CHAT, None, True), f"/tournament cancel {tid}")
+    assert cancelled.ok, cancelled.text
+    assert (await service.store.tournaments.get(tid)).state == "cancelled"
