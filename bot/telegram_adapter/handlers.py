@@ -133,6 +133,8 @@ class Router:
                 old = await self.service.card_posted(chat, str(sent.message_id))
                 if await self.poster.pin(sent.chat.id, sent.message_id) and old is not None and old.isdigit():
                     await self.poster.unpin(sent.chat.id, int(old))  # the card it replaces is not kept up
+            if reply.table is not None and sent is not None:  # a tournament's table: edited after each result
+                await self.service.table_posted(chat, reply.table, str(sent.message_id))
 
     async def callback(self, query: CallbackQuery) -> None:
         sender: object = query.from_user  # Telegram always sends one, but a forged or broken update may not
