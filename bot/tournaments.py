@@ -164,7 +164,7 @@ def _directs(ctx: Ctx, record: TournamentRecord) -> bool:
 
 
 async def start(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
-    """The director (or a chat admin) starts it: pairings drawn (seeded by rating), every pairing that can start starts."""
+    """The director (or a chat admin) starts it: pairings drawn (seeded by rating), every ready pairing starts."""
     record = await _pick(svc, ctx, ref, (OPEN,))
     if not _directs(ctx, record):
         raise Refusal("Only the director of tournament #{id} or a chat admin can start it.", id=record.id)
