@@ -92,7 +92,7 @@ class Words:
     then: str = "{stage}, then {later}"
     later_stage: str = "{d}s"
     separator: str = ", "
-    offered: str = "offered"
+    offered: str = "double offered"
     reasons: Mapping[str, str] = field(default_factory=lambda: REASONS)
     variants: Mapping[str, str] = field(default_factory=lambda: VARIANTS)
     options: Mapping[str, str] = field(default_factory=lambda: OPTIONS)
