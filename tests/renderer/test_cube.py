@@ -53,3 +53,17 @@ def test_the_crawford_game_is_named_beside_the_match_and_no_cube_is_drawn_withou
     plain = layout(Scene(Position.start(variant("tapa")), W, score=MatchScore(4, 2, 5)))
     assert not plain.labels_with("cube") and "Crawford" not in plain.labels_with("match")[0].text
     assert 'class="cube"' in board_svg(layout(Scene(start, W, cube=Cube())))
+
+
+def test_an_offer_is_named_in_words_on_a_pill_under_the_cube() -> None:
+    """Issue 27: an offered cube says so in words, under it, in the doubler's half; a cube at rest says nothing."""
+    start = Position.start(TAPA)  # white to move
+    lay = layout(Scene(start, W, cube=Cube(2, W, offered=True)))
+    [word] = lay.labels_with("offer")
+    [cube] = [p for p in lay.pills if p.radius is not None]
+    [pill] = [p for p in lay.pills if p.radius is None and p.colour == T.BANNER]
+    assert word.text == "double offered" and word.colour == T.ACCENT and word.size >= 24
+    assert (word.x, pill.box[1]) == ((cube.box[0] + cube.box[2]) // 2, cube.box[3] + 10)
+    assert G.RIGHT_X0 <= pill.box[0] and pill.box[2] <= G.RIGHT_X1 and pill.box[3] < G.INNER_Y1
+    assert not layout(Scene(start, W, cube=Cube(2, W))).labels_with("offer")
+    assert not layout(Scene(start, W, cube=Cube())).labels_with("offer")

@@ -21,7 +21,7 @@ from .helpers import pos
 W, B = Side.WHITE, Side.BLACK
 PLAKOTO = variant("plakoto")
 LANGUAGES = {"el": GREEK_WORDS, "bg": BULGARIAN_WORDS}
-WORD_ROLES = ("turn", "info", "match", "variant", "caption", "banner", "stage")
+WORD_ROLES = ("turn", "info", "match", "variant", "caption", "banner", "stage", "offer")
 
 
 def width(text: str, size: int, bold: bool) -> float:
@@ -103,7 +103,7 @@ def test_greek_and_bulgarian_words_fit_their_boxes(lang):
             w = width(lb.text, lb.size, lb.bold)
             if lb.role == "caption":
                 assert w <= CAPTION_MAX_W and lb.size >= 9, lb
-            elif lb.role in ("turn", "stage"):
+            elif lb.role in ("turn", "stage", "offer"):
                 pill = pills[lb.x]
                 assert w + 12 <= pill.box[2] - pill.box[0], lb
             elif lb.role == "info":
@@ -114,7 +114,7 @@ def test_greek_and_bulgarian_words_fit_their_boxes(lang):
                 assert w + 16 <= x1 - x0, lb
             elif lb.role == "stage":
                 assert w <= G.BAR_X0 - G.LEFT_X0, lb
-        assert not any(lb.text.endswith("…") for lb in lay.labels if lb.role in ("turn", "caption", "banner"))
+        assert not any(lb.text.endswith("…") for lb in lay.labels if lb.role in ("turn", "caption", "banner", "offer"))
 
 
 def test_the_stage_sits_in_the_half_without_the_dice():
