@@ -64,6 +64,6 @@ def test_an_offer_is_named_in_words_on_a_pill_under_the_cube() -> None:
     [pill] = [p for p in lay.pills if p.radius is None and p.colour == T.BANNER]
     assert word.text == "double offered" and word.colour == T.ACCENT and word.size >= 24
     assert (word.x, pill.box[1]) == ((cube.box[0] + cube.box[2]) // 2, cube.box[3] + 10)
-    assert G.RIGHT_X0 <= pill.box[0] and pill.box[2] <= G.RIGHT_X1 and pill.box[3] < G.INNER_Y1
+    assert pill.box[0] >= G.RIGHT_X0 and pill.box[2] <= G.RIGHT_X1 and pill.box[3] < G.INNER_Y1
     assert not layout(Scene(start, W, cube=Cube(2, W))).labels_with("offer")
     assert not layout(Scene(start, W, cube=Cube())).labels_with("offer")
