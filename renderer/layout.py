@@ -174,15 +174,20 @@ class _Builder:
                                  complex_script=text.complex_script))
 
     def _stage(self, stage: PendingStage) -> Pill:
-        """A Gul Bara stage still to play, in the middle of the half without the dice (R-GULBARA-3/4)."""
+        """A Gul Bara stage still to play, in the middle of the half without the dice (R-GULBARA-3/4); on two
+        lines, broken at a space, when one line would have to shrink below `STAGE_SIZE`."""
         left = self.pos.turn is self.viewer     # the dice stand in the mover's half: the other one
         x0, x1 = (G.LEFT_X0, G.BAR_X0) if left else (G.RIGHT_X0, G.RIGHT_X1)
-        text, size = fit_size(self.w.stage(stage.die, stage.moves, stage.transferred), STAGE_SIZE,
-                              x1 - x0 - 36, STAGE_SMALLEST)
-        cx, w = (x0 + x1) // 2, text.width + 32
-        self.labels.append(Label("stage", text.text, cx, G.MID, "mm", size, True, T.ACCENT,
-                                 side=self.pos.turn, complex_script=text.complex_script))
-        return Pill((cx - w // 2, G.MID - STAGE_H // 2, cx - w // 2 + w, G.MID + STAGE_H // 2), T.BANNER)
+        cx, room = (x0 + x1) // 2, x1 - x0 - 36
+        lines, size = _stage_lines(self.w.stage(stage.die, stage.moves, stage.transferred), room)
+        step = STAGE_H - 10
+        top = G.MID - (len(lines) - 1) * step // 2
+        for k, text in enumerate(lines):
+            self.labels.append(Label("stage", text.text, cx, top + k * step, "mm", size, True, T.ACCENT,
+                                     side=self.pos.turn, complex_script=text.complex_script))
+        w = max(t.width for t in lines) + 32
+        h = STAGE_H + (len(lines) - 1) * step
+        return Pill((cx - w // 2, G.MID - h // 2, cx - w // 2 + w, G.MID - h // 2 + h), T.BANNER)
 
     def _cube(self) -> list[Pill]:
         """The doubling cube (R-CUBE-8): at 1 in the middle of the bar; once taken at its owner's end of the bar
@@ -409,6 +414,23 @@ class _Builder:
                  Label("banner", sub.text, cx, G.MID + 20, "mm", 19, True, T.ACCENT,
                        complex_script=sub.complex_script))
         return Banner(box, r.winner, lines)
+
+
+def _stage_lines(words: str, room: int) -> tuple[list[FittedText], int]:
+    """A stage's words on one line at `STAGE_SIZE` if they fit `room`; else on the two lines, broken at a space,
+    whose wider is narrowest, at the largest size down to `STAGE_SMALLEST` where both fit (cut if none)."""
+    one, size = fit_size(words, STAGE_SIZE, room, STAGE_SMALLEST)
+    if size == STAGE_SIZE:
+        return [one], size
+    splits = [(words[:i], words[i + 1:]) for i, c in enumerate(words) if c == " "]
+    if not splits:
+        return [one], size
+    for s in range(STAGE_SIZE, STAGE_SMALLEST - 1, -1):
+        best = min(([fit(a, s, 1 << 20), fit(b, s, 1 << 20)] for a, b in splits),
+                   key=lambda pair: max(t.width for t in pair))
+        if max(t.width for t in best) <= room:
+            return best, s
+    return [one], size
 
 
 def variant_title(v: Variant, words: Words = ENGLISH) -> str:

@@ -11,6 +11,7 @@ import pytest
 from game import Position, Side, variant
 from renderer import ENGLISH, GameResult, LastMove, LastPlay, MatchScore, PendingStage, Scene, Words, layout
 from renderer import geometry as G
+from renderer import theme as T
 from renderer.fonts import font
 from renderer.layout import CAPTION_MAX_W, NAME_X
 from renderer.samples import BULGARIAN_WORDS, GREEK_WORDS, sample_scenes
@@ -185,3 +186,20 @@ def test_the_tray_words_and_the_info_lines_stay_legible_at_400_px(words):
         assert all(G.TRAY_X0 <= lb.x <= G.TRAY_X1 for lb in captions)
         assert sorted(lb.y for lb in captions if lb.text == words.off) == [G.number_y(24), G.number_y(1)]
         assert [lb.y for lb in captions if lb.text == words.wait] == ([G.MID] if lay.waiting_tray else [])
+
+
+def test_a_long_stage_is_broken_into_two_whole_lines_not_shrunk():
+    """Issue 27: a passed-on stage in Bulgarian is too wide for one line at the stage's size: two lines, whole,
+    at that size, inside their pill in the half without the dice."""
+    from renderer.layout import STAGE_SIZE
+
+    lay = layout(Scene(Position.start(PLAKOTO), W, last_play=LastPlay(B), words=BULGARIAN_WORDS, dice=(3, 3),
+                       pending=PendingStage(3, 2, True)))
+    lines = lay.labels_with("stage")
+    assert " ".join(lb.text for lb in lines) == BULGARIAN_WORDS.stage(3, 2, True)
+    assert len(lines) == 2 and lines[0].y < G.MID < lines[1].y and {lb.size for lb in lines} == {STAGE_SIZE}
+    [pill] = [p for p in lay.pills if p.colour == T.BANNER]
+    assert pill.box[1] < lines[0].y - STAGE_SIZE // 2 and lines[1].y + STAGE_SIZE // 2 < pill.box[3]
+    assert G.LEFT_X0 <= pill.box[0] and pill.box[2] <= G.BAR_X0
+    short = layout(Scene(Position.start(PLAKOTO), B, words=BULGARIAN_WORDS, pending=PendingStage(6, 4, False)))
+    assert len(short.labels_with("stage")) == 1
