@@ -200,6 +200,6 @@ def test_a_long_stage_is_broken_into_two_whole_lines_not_shrunk():
     assert len(lines) == 2 and lines[0].y < G.MID < lines[1].y and {lb.size for lb in lines} == {STAGE_SIZE}
     [pill] = [p for p in lay.pills if p.colour == T.BANNER]
     assert pill.box[1] < lines[0].y - STAGE_SIZE // 2 and lines[1].y + STAGE_SIZE // 2 < pill.box[3]
-    assert G.LEFT_X0 <= pill.box[0] and pill.box[2] <= G.BAR_X0
+    assert pill.box[0] >= G.LEFT_X0 and pill.box[2] <= G.BAR_X0
     short = layout(Scene(Position.start(PLAKOTO), B, words=BULGARIAN_WORDS, pending=PendingStage(6, 4, False)))
     assert len(short.labels_with("stage")) == 1
