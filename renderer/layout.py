@@ -48,6 +48,7 @@ CUBE_OFFERED = 64       # … offered, in the middle of the doubler's half
 CUBE_SIZE = 34
 OFFER_SIZE = 24         # the word under an offered cube
 OFFER_H = 38
+OFFER_GAP = 12          # between an offered cube and its word
 CUBE_EDGE = 3           # from the end of the bar, at its owner's side
 
 
@@ -192,11 +193,14 @@ class _Builder:
     def _cube(self) -> list[Pill]:
         """The doubling cube (R-CUBE-8): at 1 in the middle of the bar; once taken at its owner's end of the bar
         (the viewer's at the bottom) with its value; a pending offer in the doubler's half, in the accent colour,
-        showing the value offered, with the word `offered` on a pill under it."""
+        showing the value offered, with the word `offered` on a pill beside it."""
         cube = self.s.cube
         assert cube is not None
-        if cube.offered:
-            x, y = G.dice_centres(self.pos.turn is self.viewer, 1)[0]
+        text, text_size = fit_size(self.w.offered, OFFER_SIZE, 6 * G.PW - CUBE_OFFERED - 60, STAGE_SMALLEST)
+        word_w = text.width + 28
+        if cube.offered:   # the cube and its word side by side, between the stacks of the two sides' rows
+            middle, y = G.dice_centres(self.pos.turn is self.viewer, 1)[0]
+            x = middle - (CUBE_OFFERED + OFFER_GAP + word_w) // 2 + CUBE_OFFERED // 2
             size, value, face, ink = CUBE_OFFERED, cube.offered_value, T.ACCENT, T.ACCENT_DARK
         else:
             x, size, value, face, ink = G.BAR_X, CUBE, cube.value, T.NUMBER, T.NUMBER_DARK
@@ -206,11 +210,10 @@ class _Builder:
                                  True, ink, side=cube.owner))
         pills = [Pill(_square((x, y), size), face, radius=8, stroke=T.FRAME_DARK)]
         if cube.offered:
-            text, text_size = fit_size(self.w.offered, OFFER_SIZE, 6 * G.PW - 60, STAGE_SMALLEST)
-            cy, w = y + size // 2 + 10 + OFFER_H // 2, text.width + 28
-            self.labels.append(Label("offer", text.text, x, cy, "mm", text_size, True, T.ACCENT,
+            x0 = x + size // 2 + OFFER_GAP
+            self.labels.append(Label("offer", text.text, x0 + word_w // 2, y, "mm", text_size, True, T.ACCENT,
                                      complex_script=text.complex_script))
-            pills.append(Pill((x - w // 2, cy - OFFER_H // 2, x - w // 2 + w, cy + OFFER_H // 2), T.BANNER))
+            pills.append(Pill((x0, y - OFFER_H // 2, x0 + word_w, y + OFFER_H // 2), T.BANNER))
         return pills
 
     def _count_label(self, side: Side, text: str, x: int, y: int) -> None:
