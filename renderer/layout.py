@@ -21,7 +21,7 @@ from .words import ENGLISH, Words
 NAME_SIZE = 28
 INFO_SIZE = 26          # the pip count and the last play: legible on a phone showing the board 400 px wide
 INFO_SMALLEST = 20      # … shrunk down to this before a long line is cut
-MATCH_SIZE = 22
+MATCH_SIZE = 24
 MATCH_SMALLEST = 16
 COUNT_SIZE = 26
 TRAY_COUNT_SIZE = 26
@@ -31,19 +31,24 @@ NAME_MAX_W = 470
 PILL_W = 106           # the turn pill's least width
 PILL_MAX_W = 200
 PILL_SIZE = 17
-CAPTION_SIZE = 24       # OFF / WAIT, in the wood beside the tray: as large as the point numbers' text
+CAPTION_SIZE = 28       # OFF / WAIT, in the wood beside the tray: a little larger than the point numbers
 CAPTION_MAX_W = G.TRAY_W - 8
 CAPTION_SMALLEST = 16
 NUMBERED = 3            # a play of this many moves or more numbers its arrows (doubles, a Gul Bara stage)
-BADGE = 26              # the number's disc, in the ring of the place the checker left
-BADGE_SIZE = 17
-STAGE_SIZE = 19
-STAGE_H = 36
+BADGE = 34              # the number's disc, in the ring of the place the checker left
+BADGE_SIZE = 24          # legible at 400 px wide, like every text below
+STAGE_SIZE = 26
+STAGE_SMALLEST = 18
+STAGE_H = 44
+TITLE_SIZE = 26          # the variant's title at the right of the opponent's strip
 BANNER_W = G.RIGHT_X1 - G.LEFT_X0 - 40
 MATCH_MAX_W = 320
 CUBE = 56               # the doubling cube's side (R-CUBE-8): in the bar, clear of four checkers on it
 CUBE_OFFERED = 64       # … offered, in the middle of the doubler's half
 CUBE_SIZE = 34
+OFFER_SIZE = 24         # the word under an offered cube
+OFFER_H = 38
+OFFER_GAP = 12          # between an offered cube and its word
 CUBE_EDGE = 3           # from the end of the bar, at its owner's side
 
 
@@ -101,7 +106,7 @@ class _Builder:
         arrows, rings, marks = self._last_play()
         pills += self.badges
         if not over and self.s.cube is not None:
-            pills.append(self._cube())
+            pills += self._cube()
         dice = () if over or not self.s.dice else tuple(
             Die(v, _square(c, G.DIE), self.pos.turn)
             for v, c in zip(self.s.dice, G.dice_centres(self.pos.turn is self.viewer, len(self.s.dice)),
@@ -170,24 +175,32 @@ class _Builder:
                                  complex_script=text.complex_script))
 
     def _stage(self, stage: PendingStage) -> Pill:
-        """A Gul Bara stage still to play, in the middle of the half without the dice (R-GULBARA-3/4)."""
+        """A Gul Bara stage still to play, in the middle of the half without the dice (R-GULBARA-3/4); on two
+        lines, broken at a space, when one line would have to shrink below `STAGE_SIZE`."""
         left = self.pos.turn is self.viewer     # the dice stand in the mover's half: the other one
         x0, x1 = (G.LEFT_X0, G.BAR_X0) if left else (G.RIGHT_X0, G.RIGHT_X1)
-        text, size = fit_size(self.w.stage(stage.die, stage.moves, stage.transferred), STAGE_SIZE,
-                              x1 - x0 - 36, 13)
-        cx, w = (x0 + x1) // 2, text.width + 32
-        self.labels.append(Label("stage", text.text, cx, G.MID, "mm", size, True, T.ACCENT,
-                                 side=self.pos.turn, complex_script=text.complex_script))
-        return Pill((cx - w // 2, G.MID - STAGE_H // 2, cx - w // 2 + w, G.MID + STAGE_H // 2), T.BANNER)
+        cx, room = (x0 + x1) // 2, x1 - x0 - 36
+        lines, size = _stage_lines(self.w.stage(stage.die, stage.moves, stage.transferred), room)
+        step = STAGE_H - 10
+        top = G.MID - (len(lines) - 1) * step // 2
+        for k, text in enumerate(lines):
+            self.labels.append(Label("stage", text.text, cx, top + k * step, "mm", size, True, T.ACCENT,
+                                     side=self.pos.turn, complex_script=text.complex_script))
+        w = max(t.width for t in lines) + 32
+        h = STAGE_H + (len(lines) - 1) * step
+        return Pill((cx - w // 2, G.MID - h // 2, cx - w // 2 + w, G.MID - h // 2 + h), T.BANNER)
 
-    def _cube(self) -> Pill:
+    def _cube(self) -> list[Pill]:
         """The doubling cube (R-CUBE-8): at 1 in the middle of the bar; once taken at its owner's end of the bar
         (the viewer's at the bottom) with its value; a pending offer in the doubler's half, in the accent colour,
-        showing the value offered."""
+        showing the value offered, with the word `offered` on a pill beside it."""
         cube = self.s.cube
         assert cube is not None
-        if cube.offered:
-            x, y = G.dice_centres(self.pos.turn is self.viewer, 1)[0]
+        text, text_size = fit_size(self.w.offered, OFFER_SIZE, 6 * G.PW - CUBE_OFFERED - 60, STAGE_SMALLEST)
+        word_w = text.width + 28
+        if cube.offered:   # the cube and its word side by side, between the stacks of the two sides' rows
+            middle, y = G.dice_centres(self.pos.turn is self.viewer, 1)[0]
+            x = middle - (CUBE_OFFERED + OFFER_GAP + word_w) // 2 + CUBE_OFFERED // 2
             size, value, face, ink = CUBE_OFFERED, cube.offered_value, T.ACCENT, T.ACCENT_DARK
         else:
             x, size, value, face, ink = G.BAR_X, CUBE, cube.value, T.NUMBER, T.NUMBER_DARK
@@ -195,7 +208,13 @@ class _Builder:
             y = G.MID if cube.owner is None else G.MID + (half if cube.owner is self.viewer else -half)
         self.labels.append(Label("cube", str(value), x, y, "mm", CUBE_SIZE if size == CUBE else CUBE_SIZE + 4,
                                  True, ink, side=cube.owner))
-        return Pill(_square((x, y), size), face, radius=8, stroke=T.FRAME_DARK)
+        pills = [Pill(_square((x, y), size), face, radius=8, stroke=T.FRAME_DARK)]
+        if cube.offered:
+            x0 = x + size // 2 + OFFER_GAP
+            self.labels.append(Label("offer", text.text, x0 + word_w // 2, y, "mm", text_size, True, T.ACCENT,
+                                     complex_script=text.complex_script))
+            pills.append(Pill((x0, y - OFFER_H // 2, x0 + word_w, y + OFFER_H // 2), T.BANNER))
+        return pills
 
     def _count_label(self, side: Side, text: str, x: int, y: int) -> None:
         self.labels.append(Label("count", text, x, y, "mm", COUNT_SIZE, True, T.CHECKER_TEXT[side], side=side))
@@ -236,8 +255,8 @@ class _Builder:
                                          top + G.PANEL_H // 2, "mm", 38, True, T.PANEL_TEXT, side=side))
             info_end = G.TRAY_X0 - 14
             if not mine:   # the variant and the match length at the right of the opponent's strip
-                title = fit(variant_title(self.s.variant, w), 21, G.RIGHT_X1 - name_end - 24)
-                self.labels.append(Label("variant", title.text, G.RIGHT_X1, top + 26, "rm", 21, True,
+                title = fit(variant_title(self.s.variant, w), TITLE_SIZE, G.RIGHT_X1 - name_end - 24)
+                self.labels.append(Label("variant", title.text, G.RIGHT_X1, top + 26, "rm", TITLE_SIZE, True,
                                          T.PANEL_TEXT, complex_script=title.complex_script))
                 info_end = G.RIGHT_X1 - 24
                 if sc is not None:
@@ -398,6 +417,23 @@ class _Builder:
                  Label("banner", sub.text, cx, G.MID + 20, "mm", 19, True, T.ACCENT,
                        complex_script=sub.complex_script))
         return Banner(box, r.winner, lines)
+
+
+def _stage_lines(words: str, room: int) -> tuple[list[FittedText], int]:
+    """A stage's words on one line at `STAGE_SIZE` if they fit `room`; else on the two lines, broken at a space,
+    whose wider is narrowest, at the largest size down to `STAGE_SMALLEST` where both fit (cut if none)."""
+    one, size = fit_size(words, STAGE_SIZE, room, STAGE_SMALLEST)
+    if size == STAGE_SIZE:
+        return [one], size
+    splits = [(words[:i], words[i + 1:]) for i, c in enumerate(words) if c == " "]
+    if not splits:
+        return [one], size
+    for s in range(STAGE_SIZE, STAGE_SMALLEST - 1, -1):
+        best = min(([fit(a, s, 1 << 20), fit(b, s, 1 << 20)] for a, b in splits),
+                   key=lambda pair: max(t.width for t in pair))
+        if max(t.width for t in best) <= room:
+            return best, s
+    return [one], size
 
 
 def variant_title(v: Variant, words: Words = ENGLISH) -> str:

@@ -68,6 +68,7 @@ class Words:
     - `cascade` / `transferred` (`{n}` moves of `{d}`): a Gul Bara stage still to play, of the mover's own
       cascade or passed on from the opponent's (R-GULBARA-3/4); `then` (`{stage}`, `{later}`) adds the
       higher stages, each written `later_stage` (`{d}`) and joined by `separator`.
+    - `offered`: under the doubling cube while its offer waits for an answer (R-CUBE-3, R-CUBE-8).
     """
 
     to_move: str = "TO MOVE"
@@ -91,6 +92,7 @@ class Words:
     then: str = "{stage}, then {later}"
     later_stage: str = "{d}s"
     separator: str = ", "
+    offered: str = "double offered"
     reasons: Mapping[str, str] = field(default_factory=lambda: REASONS)
     variants: Mapping[str, str] = field(default_factory=lambda: VARIANTS)
     options: Mapping[str, str] = field(default_factory=lambda: OPTIONS)

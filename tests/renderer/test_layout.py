@@ -287,3 +287,16 @@ def test_the_greek_match_line_of_the_crawford_game_is_whole():
                            names={W: "Мария", B: "Димитър"}))
         match = label(lay, "match")
         assert match.text.endswith("Κρόφορντ") and "…" not in match.text, match.text
+
+
+@pytest.mark.parametrize("name", ["gulbara-cascade", "portes-cube-offered"])
+def test_the_small_texts_read_on_a_phone_400_px_wide(name):
+    """Issue 27: the stage, the moves' numbers, the variant's title, the match line, OFF and an offered cube's
+    word are at least 9 px high once the picture is scaled to 400 px wide (24 px on the 1040 px board)."""
+    from renderer.samples import sample_scenes
+
+    lay = layout(dict(sample_scenes())[name])
+    roles = ("stage", "order", "variant", "match", "caption", "offer")
+    sizes = {lb.role: lb.size for lb in lay.labels if lb.role in roles}
+    assert set(sizes) >= ({"stage", "order"} if name == "gulbara-cascade" else {"offer", "match"}) | {"variant"}
+    assert all(size * 400 / lay.width >= 9 for size in sizes.values()), sizes

@@ -90,8 +90,9 @@ def test_a_pending_gulbara_stage_is_shown_clear_of_the_dice(seed, viewer, die, l
     state = f"t3/3:{die}x{left}!" if transferred else f"t3/3:{die}x4"
     p = Position.from_tpn(f"{base} {state}", v)
     lay = layout(Scene(p, viewer, dice=(die, die)))
-    (stage,) = lay.labels_with("stage")
-    assert stage.text == ENGLISH.stage(die, left if transferred else 4, transferred)
+    lines = lay.labels_with("stage")
+    assert " ".join(lb.text for lb in lines) == ENGLISH.stage(die, left if transferred else 4, transferred)
+    assert 1 <= len(lines) <= 2 and all(lb.size >= 18 for lb in lines)
     (pill,) = [q for q in lay.pills if q.colour == T.BANNER]
     half = (G.LEFT_X0, G.BAR_X0) if p.turn is viewer else (G.RIGHT_X0, G.RIGHT_X1)
     assert half[0] <= pill.box[0] and pill.box[2] <= half[1]

@@ -11,6 +11,7 @@ import pytest
 from game import Position, Side, variant
 from renderer import ENGLISH, GameResult, LastMove, LastPlay, MatchScore, PendingStage, Scene, Words, layout
 from renderer import geometry as G
+from renderer import theme as T
 from renderer.fonts import font
 from renderer.layout import CAPTION_MAX_W, NAME_X
 from renderer.samples import BULGARIAN_WORDS, GREEK_WORDS, sample_scenes
@@ -21,7 +22,7 @@ from .helpers import pos
 W, B = Side.WHITE, Side.BLACK
 PLAKOTO = variant("plakoto")
 LANGUAGES = {"el": GREEK_WORDS, "bg": BULGARIAN_WORDS}
-WORD_ROLES = ("turn", "info", "match", "variant", "caption", "banner", "stage")
+WORD_ROLES = ("turn", "info", "match", "variant", "caption", "banner", "stage", "offer")
 
 
 def width(text: str, size: int, bold: bool) -> float:
@@ -103,7 +104,7 @@ def test_greek_and_bulgarian_words_fit_their_boxes(lang):
             w = width(lb.text, lb.size, lb.bold)
             if lb.role == "caption":
                 assert w <= CAPTION_MAX_W and lb.size >= 9, lb
-            elif lb.role in ("turn", "stage"):
+            elif lb.role in ("turn", "stage", "offer"):
                 pill = pills[lb.x]
                 assert w + 12 <= pill.box[2] - pill.box[0], lb
             elif lb.role == "info":
@@ -114,7 +115,7 @@ def test_greek_and_bulgarian_words_fit_their_boxes(lang):
                 assert w + 16 <= x1 - x0, lb
             elif lb.role == "stage":
                 assert w <= G.BAR_X0 - G.LEFT_X0, lb
-        assert not any(lb.text.endswith("…") for lb in lay.labels if lb.role in ("turn", "caption", "banner"))
+        assert not any(lb.text.endswith("…") for lb in lay.labels if lb.role in ("turn", "caption", "banner", "offer"))
 
 
 def test_the_stage_sits_in_the_half_without_the_dice():
@@ -185,3 +186,20 @@ def test_the_tray_words_and_the_info_lines_stay_legible_at_400_px(words):
         assert all(G.TRAY_X0 <= lb.x <= G.TRAY_X1 for lb in captions)
         assert sorted(lb.y for lb in captions if lb.text == words.off) == [G.number_y(24), G.number_y(1)]
         assert [lb.y for lb in captions if lb.text == words.wait] == ([G.MID] if lay.waiting_tray else [])
+
+
+def test_a_long_stage_is_broken_into_two_whole_lines_not_shrunk():
+    """Issue 27: a passed-on stage in Bulgarian is too wide for one line at the stage's size: two lines, whole,
+    at that size, inside their pill in the half without the dice."""
+    from renderer.layout import STAGE_SIZE
+
+    lay = layout(Scene(Position.start(PLAKOTO), W, last_play=LastPlay(B), words=BULGARIAN_WORDS, dice=(3, 3),
+                       pending=PendingStage(3, 2, True)))
+    lines = lay.labels_with("stage")
+    assert " ".join(lb.text for lb in lines) == BULGARIAN_WORDS.stage(3, 2, True)
+    assert len(lines) == 2 and lines[0].y < G.MID < lines[1].y and {lb.size for lb in lines} == {STAGE_SIZE}
+    [pill] = [p for p in lay.pills if p.colour == T.BANNER]
+    assert pill.box[1] < lines[0].y - STAGE_SIZE // 2 and lines[1].y + STAGE_SIZE // 2 < pill.box[3]
+    assert pill.box[0] >= G.LEFT_X0 and pill.box[2] <= G.BAR_X0
+    short = layout(Scene(Position.start(PLAKOTO), B, words=BULGARIAN_WORDS, pending=PendingStage(6, 4, False)))
+    assert len(short.labels_with("stage")) == 1
