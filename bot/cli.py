@@ -21,6 +21,8 @@ from .settings import Settings
 from .startup import StartupError, configuration, configure_logging, one_line, unreachable
 
 if TYPE_CHECKING:
+    from storage import Store
+
     from .adapter import Adapter
     from .service import Service
 
@@ -71,18 +73,27 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-async def _rebuild(settings: Settings) -> int:
-    """Replay every stored result onto cleared ratings (RATINGS.md RT-5)."""
+async def _open(settings: Settings) -> Store | int:
+    """The configured store, or the exit status that says why not (2: not a Redis, 1: it does not answer)."""
     from storage import NotRedis, StorageError, connect
 
     try:
-        store = await connect(settings.redis_url, data_dir=settings.data_dir)
+        return await connect(settings.redis_url, data_dir=settings.data_dir)
     except NotRedis as exc:
         print(f"tabla: bad setting REDIS_URL: {exc}", file=sys.stderr)
         return 2
     except StorageError as exc:
         print(f"tabla: the store does not answer: {exc}", file=sys.stderr)
         return 1
+
+
+async def _rebuild(settings: Settings) -> int:
+    """Replay every stored result onto cleared ratings (RATINGS.md RT-5)."""
+    from storage import StorageError
+
+    store = await _open(settings)
+    if isinstance(store, int):
+        return store
     try:
         from .rated import rebuild
 
@@ -98,16 +109,11 @@ async def _rebuild(settings: Settings) -> int:
 
 async def _check(settings: Settings) -> int:
     """Connect to the configured store and ping it once."""
-    from storage import NotRedis, StorageError, connect
+    from storage import StorageError
 
-    try:
-        store = await connect(settings.redis_url, data_dir=settings.data_dir)
-    except NotRedis as exc:
-        print(f"tabla: bad setting REDIS_URL: {exc}", file=sys.stderr)
-        return 2
-    except StorageError as exc:
-        print(f"tabla: the store does not answer: {exc}", file=sys.stderr)
-        return 1
+    store = await _open(settings)
+    if isinstance(store, int):
+        return store
     try:
         await store.ping()
     except StorageError as exc:

@@ -22,7 +22,7 @@ from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
-from .cube.answers import not_now
+from .cube.answers import not_now, running_game
 from .gamestate import awaited, cube_of, game_of, seed_of, side_index, side_of, variant_of, variant_options
 from .moments import moment
 from .progression import command_id, moved_on, progress
@@ -31,22 +31,9 @@ from .turns import Event, Step, play_step
 from .verify import describe, verify
 
 
-async def _running_game(svc: Core, ctx: Ctx, cmd: Command) -> tuple[GameRecord, Side, Game]:
-    """The game a command names (or the caller's only one here), the caller's side in it, and its state.
-
-    :raises Refusal: no such game, the caller does not play in it, or it is over.
-    """
-    record = await svc.find_game(ctx, cmd.ref)
-    side = svc.player_side(ctx, record)
-    game = game_of(record)
-    if game.phase == "over":
-        raise Refusal("Game #{id} is over.", id=record.id)
-    return record, side, game
-
-
 async def move(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """Make the caller's play, written in notation (R-NOTE-1); errors name what was wrong (R-NOTE-3)."""
-    record, side, game = await _running_game(svc, ctx, cmd)
+    record, side, game = await running_game(svc, ctx, cmd)
     assert cmd.notation is not None
     if game.phase == "roll":  # another command's play is stored and what follows it is being stored (F3)
         return await moved_on(svc, ctx, record, cmd.notation)
@@ -101,7 +88,7 @@ async def position(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
 async def resign(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     """R-END-6: the caller concedes the game at its current value: `/resign yes` at once, `/resign` after the
     question (`resign_question`)."""
-    record, side, game = await _running_game(svc, ctx, cmd)
+    record, side, game = await running_game(svc, ctx, cmd)
     if cmd.value != "yes":
         return await resign_question(svc, ctx, record, side, game)
     return await concede(svc, ctx, record, side, game, command_id(ctx, record, "resign"))

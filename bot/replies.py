@@ -192,6 +192,8 @@ class Reply:
       page's button in a private chat).
     - `card`: the reply is the chat's standings card (`/standings pin`): the adapter posts it, pins it where
       the bot may pin, and reports the message's id (`card_posted`), so that later notices edit it in place.
+    - `table`: the reply shows the table picture of that tournament: the adapter reports the message's id
+      (`table_posted`), so that the picture after each result edits it in place.
     """
 
     text: str
@@ -210,6 +212,7 @@ class Reply:
     lang: str | None = None
     document: Document | None = None
     card: bool = False
+    table: str | None = None
 
     @property
     def board_key(self) -> str | None:

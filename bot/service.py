@@ -107,6 +107,14 @@ class Service(Core):
             log.warning("could not record the standings card of %s", chat.key)
             return None
 
+    async def table_posted(self, chat: Chat, tournament: str, message_id: str) -> None:
+        """The adapter posted a `Reply.table` as `message_id` in `chat`: the tournament's table picture there,
+        edited after each result. A failure to record it is logged: later tables are posted anew."""
+        try:
+            await tournaments.table_posted(self, chat, tournament, message_id)
+        except StorageError:
+            log.warning("could not record the table of tournament %s", tournament)
+
     async def tick(self, limit: int = 100) -> list[Notice]:
         """Reminders and losses on time that are due now, and games left waiting on the service by an outage
         (`bot.resume`), as notices to post.

@@ -157,11 +157,17 @@ async def leave(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
     return Reply("\n".join(lines), picture=await _picture(svc, ctx, after, ratings))
 
 
+def _directs(ctx: Ctx, record: TournamentRecord) -> bool:
+    """The caller may start or cancel the tournament: its director, or one of the chat's admins as the adapter
+    told (`Ctx.admin`: Telegram's group administrators, Discord's Manage Server; the console has none)."""
+    return ctx.player.id == record.director or ctx.admin is True
+
+
 async def start(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
-    """The director starts it: pairings drawn (seeded by rating), every pairing that can start starts."""
+    """The director (or a chat admin) starts it: pairings drawn (seeded by rating), every ready pairing starts."""
     record = await _pick(svc, ctx, ref, (OPEN,))
-    if ctx.player.id != record.director:
-        raise Refusal("Only the director of tournament #{id} can start it.", id=record.id)
+    if not _directs(ctx, record):
+        raise Refusal("Only the director of tournament #{id} or a chat admin can start it.", id=record.id)
     ratings = await _ratings(svc, record)
 
     def draw(r: TournamentRecord) -> tuple[tuple[Pairing, ...], tuple[str, ...]]:
@@ -182,7 +188,7 @@ async def start(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
                          "{n} matches start now; each posts its first board here.", ready, n=ready)
     picture = await _picture(svc, ctx, record, ratings)
     svc.spawn(_open_play(svc, ctx, record, names), f"tournament-{record.id}")  # after this answer
-    return Reply(text, picture=picture)
+    return Reply(text, picture=picture, table=record.id if picture is not None else None)
 
 
 async def _open_play(svc: Core, ctx: Ctx, record: TournamentRecord, names: Mapping[str, str]) -> None:
@@ -257,15 +263,47 @@ async def match_over(svc: Core, ctx: Ctx, match: MatchRecord) -> list[str]:
                    loser=await _name(svc, ctx, loser), a=max(match.score), b=min(match.score))]
     lines += await _after_change(svc, ctx, after, ratings)
     if svc.notify is not None and svc.render is not None:
-        svc.spawn(_post_table(svc, ctx, after, ratings), f"tournament-table-{tid}")  # after the result's answer
+        svc.spawn(_table_behind(svc, ctx, tid, ratings), f"tournament-table-{tid}")  # after the result's answer
     return lines
 
 
+async def table_posted(svc: Core, chat: Chat, tid: str, message_id: str) -> None:
+    """The adapter posted tournament `tid`'s table (`Reply.table`) as `message_id` in `chat`: the message that
+    later results edit in place (one per platform)."""
+    await svc.store.tournaments.remember_message(tid, chat.platform, f"{chat.chat_id}:{message_id}")
+
+
+def _shown(record: TournamentRecord) -> object:
+    """What the table picture shows of a tournament (a stored message id changes nothing of it)."""
+    return record.state, record.pairings, record.withdrawn
+
+
+async def _table_behind(svc: Core, ctx: Ctx, tid: str, ratings: Mapping[str, float]) -> None:
+    """A result changed the table: its message is edited in place (coalesced: results that arrive while an
+    edit is on its way join it, and it is drawn again until it shows the tournament as stored)."""
+    await svc.shared(f"tournament-table:{tid}", lambda: _edit_table(svc, ctx, tid, ratings))
+
+
+async def _edit_table(svc: Core, ctx: Ctx, tid: str, ratings: Mapping[str, float]) -> None:
+    drawn: object = None
+    for _ in range(10):
+        record = await svc.store.tournaments.get(tid)
+        if _shown(record) == drawn:
+            return
+        drawn = _shown(record)
+        await _post_table(svc, ctx, record, ratings)
+
+
 async def _post_table(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: Mapping[str, float]) -> None:
+    """The table after a result: in place of its stored message where there is one, else posted anew."""
     picture = await _picture(svc, ctx, record, ratings)
-    if svc.notify is not None and picture is not None:
-        text = ctx.t("Tournament #{id}: the table after this result.", id=record.id)
-        await svc.notify(Notice(Chat.from_key(record.chat), Reply(text, picture=picture)))
+    if svc.notify is None or picture is None:
+        return
+    chat = Chat.from_key(record.chat)
+    text = ctx.t("Tournament #{id}: the table after this result.", id=record.id)
+    where = record.messages.get(chat.platform)
+    edit = where.rpartition(":")[2] if where else None
+    await svc.notify(Notice(chat, Reply(text, picture=picture), kind="card" if edit else "other", edit=edit))
 
 
 async def _after_change(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: Mapping[str, float]) -> list[str]:
@@ -280,8 +318,8 @@ async def _after_change(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: 
 
 async def cancel(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
     record = await _pick(svc, ctx, ref, (OPEN, RUNNING))
-    if ctx.player.id != record.director:
-        raise Refusal("Only the director of tournament #{id} can cancel it.", id=record.id)
+    if not _directs(ctx, record):
+        raise Refusal("Only the director of tournament #{id} or a chat admin can cancel it.", id=record.id)
     try:
         await svc.store.tournaments.cancel(record.id)
     except TournamentRefused as exc:

@@ -131,6 +131,8 @@ class Answers:
                 sent = await self._public(interaction, out, deferred=deferred, pressed=pressed, ok=reply.ok)
                 if reply.card and sent is not None:  # the channel's standings card: edited after each result
                     await self.service.card_posted(people.chat(interaction), str(sent))
+                if reply.table is not None and sent is not None:  # a tournament's table: edited after each result
+                    await self.service.table_posted(people.chat(interaction), reply.table, str(sent))
         except discord.HTTPException as exc:
             log.warning("could not answer interaction %s: %s", interaction.id, exc)
 

@@ -51,6 +51,10 @@ class Seam(Protocol):
         replaces, if any."""
         ...
 
+    async def table_posted(self, chat: Chat, tournament: str, message_id: str) -> None:
+        """The tournament's table picture (`Reply.table`) was posted as `message_id`."""
+        ...
+
     async def remember(self, who: Identity) -> None:
         """Tell the directory about a user the adapter saw (a user chosen in a user option)."""
         ...

@@ -39,13 +39,15 @@ log = logging.getLogger(__name__)
 SORRY = "Something went wrong on my side; please try again."
 
 
-def _sets_season(text: str) -> bool:
-    """`/season monthly|quarterly|off`: a line whose caller must be one of the group's admins."""
+def _asks_admin(text: str) -> bool:
+    """A line whose caller's standing in the group matters: `/season monthly|quarterly|off` (admins only),
+    `/tournament start|cancel` (the director or an admin)."""
     try:
         cmd = parse(text)
     except CommandError:
         return False
-    return cmd.name == "season" and cmd.value is not None
+    return (cmd.name == "season" and cmd.value is not None) or (cmd.name == "tournament"
+                                                                and cmd.value in ("start", "cancel"))
 
 
 class Router:
@@ -107,7 +109,7 @@ class Router:
             if user.id != message.from_user.id:  # the author's record is read once, by the command below
                 await self.service.remember(identity(user))
         admin = None
-        if not chat.private and _sets_season(line.text):  # a chat setting only the group's admins may change
+        if not chat.private and _asks_admin(line.text):  # what only the group's admins (or a director) may do
             admin = await self.poster.is_admin(message.chat.id, message.from_user.id)
         caller = Caller(who, chat, f"{message.chat.id}:{message.message_id}", admin)
         if line.player is not None:
@@ -131,6 +133,8 @@ class Router:
                 old = await self.service.card_posted(chat, str(sent.message_id))
                 if await self.poster.pin(sent.chat.id, sent.message_id) and old is not None and old.isdigit():
                     await self.poster.unpin(sent.chat.id, int(old))  # the card it replaces is not kept up
+            if reply.table is not None and sent is not None:  # a tournament's table: edited after each result
+                await self.service.table_posted(chat, reply.table, str(sent.message_id))
 
     async def callback(self, query: CallbackQuery) -> None:
         sender: object = query.from_user  # Telegram always sends one, but a forged or broken update may not

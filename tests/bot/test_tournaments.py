@@ -10,9 +10,9 @@ import pytest
 
 from bot.replies import Caller, Chat, Identity, Notice, Reply
 from bot.service import Service
-from storage import MatchRecord, TournamentRecord
+from storage import MatchRecord, Store, TournamentRecord
 
-from .conftest import ALICE, BOB, CAROL, CHAT
+from .conftest import ALICE, BOB, CAROL, CHAT, Clock
 
 DAN = Identity("console", "dan", "dan", username="dan")
 PEOPLE = [ALICE, BOB, CAROL, DAN, *(Identity("console", f"p{i}", f"p{i}", username=f"p{i}") for i in range(5, 10))]
@@ -196,3 +196,52 @@ async def test_too_few_players_and_a_cancelled_tournament(service: Service, noti
     assert (await service.store.tournaments.get(tid)).pairing(pairing.key).winner is None
     listed = await say(service, ALICE, "/tournament")
     assert tid not in listed.text  # a cancelled tournament is no longer listed
+
+
+async def test_a_chat_admin_may_start_and_cancel_a_tournament(service: Service, notices: list[Notice]) -> None:
+    """Start and cancel: the director or a chat admin (`Caller.admin`, as the adapter told); a plain player who
+    is not the director is refused and changes nothing."""
+    tid = await opened(service, [ALICE, BOB, CAROL], "/tournament new plakoto to 1")
+    for verb in ("start", "cancel"):
+        plain = await service.handle(Caller(BOB, CHAT, None, False), f"/tournament {verb} {tid}")
+        assert not plain.ok and "director" in plain.text and "admin" in plain.text, plain.text
+        assert (await service.store.tournaments.get(tid)).state == "open"
+    dan = await service.handle(Caller(DAN, CHAT, None, True), f"/tournament start {tid}")  # an admin, not a player
+    assert dan.ok and "3 matches start now" in dan.text, dan.text
+    await service.settle(30)
+    assert (await service.store.tournaments.get(tid)).state == "running"
+    plain = await service.handle(Caller(CAROL, CHAT, None, False), f"/tournament cancel {tid}")
+    assert not plain.ok and (await service.store.tournaments.get(tid)).state == "running"
+    cancelled = await service.handle(Caller(DAN, CHAT, None, True), f"/tournament cancel {tid}")
+    assert cancelled.ok, cancelled.text
+    assert (await service.store.tournaments.get(tid)).state == "cancelled"
+
+
+async def test_the_table_message_is_edited_after_a_result(store: Store, clock: Clock) -> None:
+    """The start's table picture, once the adapter reports its message (`table_posted`), is what later results
+    edit (a notice naming that message), not a new picture."""
+    service = Service(store, clock=clock)  # pictures drawn
+    notices: list[Notice] = []
+
+    async def deliver(notice: Notice) -> None:
+        notices.append(notice)
+
+    service.notify = deliver
+    for who in (ALICE, BOB, CAROL):
+        await service.remember(who)
+    tid = await opened(service, [ALICE, BOB, CAROL], "/tournament new plakoto to 1")
+    started = await say(service, ALICE, f"/tournament start {tid}")
+    assert started.table == tid and started.picture is not None
+    await service.table_posted(CHAT, tid, "77")
+    assert (await service.store.tournaments.get(tid)).messages == {CHAT.platform: f"{CHAT.chat_id}:77"}
+    await service.settle(30)
+    record = await service.store.tournaments.get(tid)
+    match = await started_match(service, next(p for p in record.pairings if p.match).match or "")
+    bob, carol = (await service.ensure(BOB)).id, (await service.ensure(CAROL)).id
+    loser = CAROL if carol in match.players else BOB if bob in match.players else ALICE
+    n = len(notices)
+    assert (await say(service, loser, f"/resign yes {match.games[-1]}")).ok
+    await service.settle(30)
+    tables = [x for x in notices[n:] if x.reply.picture is not None and "the table after" in x.reply.text]
+    assert tables and all(x.edit == "77" for x in tables), [(x.edit, x.reply.text) for x in notices[n:]]
+    service.close()

@@ -1,11 +1,13 @@
 """A knockout of 5 on the fake Discord through the real client: `/tournament new` with its game and format
 choices, Join pressed, `/tournament join`, `/tournament start`; two matches start at once (the top three seeds
 wait: byes), the next starts as soon as both its players are known; results by `/resign` and its confirmation;
-the winner, the bracket picture and `/tournament table`."""
+the winner, the bracket picture edited in place and `/tournament table`; started by a member with Manage Server
+who is not the director."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from bot.actions import Verb
@@ -15,7 +17,7 @@ from bot.service import Service
 from tests.bot.test_tournaments import started_match
 
 from .conftest import ALICE, BOB, CAROL
-from .fake import GUILD_ID, Exchange, FakeDiscord, Person, _guild_base, press, send, slash
+from .fake import ADMIN, GUILD_ID, Exchange, FakeDiscord, Person, _guild_base, press, send, slash
 from .play import find
 
 DAN = Person(100_000_000_000_000_004, "dan")
@@ -57,9 +59,10 @@ async def test_a_knockout_of_five_with_byes(fake: FakeDiscord, adapter: DiscordA
     assert len(record.players) == 5
     ex = await tournament(fake, BOB, "start", tournament=tid)
     assert "Only the director" in (await ex.message()).content
-    ex = await tournament(fake, ALICE, "start", tournament=tid)
+    assert (await service.store.tournaments.get(tid)).state == "open"
+    ex = await tournament(fake, replace(DAN, permissions=ADMIN), "start", tournament=tid)  # Manage Server
     start = await ex.message()
-    assert "2 matches start now" in start.content, start.content
+    assert "2 matches start now" in start.content and start.png is not None, start.content
     await fake.until(lambda: len([c for c in fake.calls if c.png and "begins: Tapa" in (c.content or "")]) >= 2)
     ids = {p.id: (await service.store.players.find("discord", str(p.id))) for p in PEOPLE}
     by_player = {rec.id: p for p, rec in zip(PEOPLE, ids.values(), strict=True) if rec is not None}
@@ -91,3 +94,10 @@ async def test_a_knockout_of_five_with_byes(fake: FakeDiscord, adapter: DiscordA
     table = await (await tournament(fake, CAROL, "table", tournament=tid)).message()
     assert "Round 1: Dan – Erin 2–0" in table.content and "Final: Alice – Bob 2–0" in table.content
     assert table.png is not None and "Final places: 1. Alice, 2. Bob" in table.content, table.content
+    # the bracket posted at the start was edited in place after the results (coalesced), never posted anew
+    def edits() -> list[Any]:
+        return [c for c in fake.calls if c.method == "PATCH" and c.message_id == start.message_id and c.png]
+
+    await fake.until(lambda: edits() or None, timeout=30)
+    assert "the table after this result" in edits()[-1].content, [c.kind for c in fake.calls]
+    assert not [c for c in fake.calls if c.method == "POST" and "the table after this result" in c.content]

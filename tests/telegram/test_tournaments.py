@@ -1,6 +1,7 @@
 """A whole round robin of 4 through Telegram, with a withdrawal: opened by a command, joined by the Join button
 and by commands, started; every match's first board posted in the group, each player told privately; results by
-resignation; a table picture after each; the winner and the final table."""
+resignation; the table picture posted at the start edited in place after each; the winner and the final table;
+started by a group admin who is not the director."""
 
 from __future__ import annotations
 
@@ -46,8 +47,12 @@ async def test_a_round_robin_of_four_with_a_withdrawal(fake: FakeBotAPI, adapter
     for p in PEOPLE[2:]:
         await said(fake, p, f"/tournament join {tid}", f"joins tournament #{tid}")
     n = len(fake.calls)
-    started = sent_of(fake, await say(fake, GROUP, PEOPLE[0].data, f"/tournament start {tid}", timeout=60))
+    plain = await said(fake, PEOPLE[1], f"/tournament start {tid}", "Only the director")  # bob: no admin
+    assert "or a chat admin" in plain and (await service.store.tournaments.get(tid)).state == "open"
+    fake.admins.add((GROUP["id"], PEOPLE[1].uid))  # bob: an admin of the group, not the director (getChatMember)
+    started = sent_of(fake, await say(fake, GROUP, PEOPLE[1].data, f"/tournament start {tid}", timeout=60))
     assert started.kind == "photo" and "6 matches start now" in started.text, started.text
+    assert any(c.method == "getChatMember" for c in fake.calls[n:])
     for _ in range(600):
         boards = [c for c in fake.calls[n:] if c.method == "sendPhoto" and c.chat_id == GROUP["id"] and c.status == 200
                   and "begins: Plakoto" in sent_of(fake, c).text]
@@ -81,13 +86,15 @@ async def test_a_round_robin_of_four_with_a_withdrawal(fake: FakeBotAPI, adapter
     assert f"Alice wins tournament #{tid}\n" in last and "Final places: 1. Alice" in last, last
     table = await said(fake, PEOPLE[1], f"/tournament table {tid}", "matches to 1, a round robin.")
     assert "1. Alice: 3 won of 3" in table and "4. Dan (w/o): 0 won of 3" in table, table
-    for _ in range(300):  # drawn in the background, after each result's answer
-        pictures = [c for c in fake.calls if c.method == "sendPhoto" and "the table after this result" in
-                    str(c.params.get("caption"))]
-        if len(pictures) >= 4:
+    for _ in range(300):  # drawn in the background after each result's answer: the start's picture edited
+        if "the table after this result" in started.text and (await service.store.tournaments.get(tid)).messages:
             break
         await asyncio.sleep(0.1)
-    assert len(pictures) >= 4, "a table picture after each match's result"
+    edits = [c for c in fake.calls if c.method == "editMessageMedia" and c.status == 200]
+    assert edits and all(c.params.get("message_id") == started.message_id for c in edits), edits
+    assert "the table after this result" in started.text and started.edits >= 1, started.text
+    assert not [c for c in fake.calls if c.method == "sendPhoto" and "the table after this result" in
+                str(c.params.get("caption"))], "the table is edited in place, not posted anew"
 
 
 NINE = [Player(2100 + i, f"P{i}", f"p{i}") for i in range(9)]
