@@ -117,7 +117,7 @@ async def test_a_rematch_past_the_limit_is_refused_and_makes_nothing(limited: Se
 async def test_simultaneous_rematches_from_two_processes_never_pass_the_limit(redis_url: str, prefix: str,
                                                                               clock: Clock) -> None:
     """Issue 27: four finished matches against the computer, their rematches pressed at once from two
-    processes with `TABLA_MAX_GAMES=2`: two start, the others are told the limit."""
+    processes with `TABLA_MAX_GAMES=2`: never more than two start, the others are told the limit."""
     stores = [await connect(redis_url, prefix=prefix) for _ in range(2)]
     services = [Service(s, clock=clock, render=None, max_games=2) for s in stores]
     try:
@@ -126,8 +126,15 @@ async def test_simultaneous_rematches_from_two_processes_never_pass_the_limit(re
             await _finished(services[0], room, "/play ai tapa 1")
         replies = await asyncio.gather(*(services[n % 2].handle(Caller(ALICE, room), "/rematch")
                                          for n, room in enumerate(ROOMS[:4])))
-        assert sum(r.ok for r in replies) == 2, [r.text for r in replies]
+        started = [room for room, r in zip(ROOMS, replies, strict=False) if r.ok]
+        assert 1 <= len(started) <= 2, [r.text for r in replies]
         assert all("as many as one player may have" in r.text for r in replies if not r.ok)
+        assert await going(services[0], "alice") == len(started)
+        # a place held for a moment by a press that has started its game can refuse another at once; none leaks:
+        # pressed again one by one, the refused start until the limit, and no further
+        again = [await services[0].handle(Caller(ALICE, room), "/rematch")
+                 for room in ROOMS[:4] if room not in started]
+        assert sum(r.ok for r in again) == 2 - len(started), [r.text for r in again]
         assert await going(services[0], "alice") == 2
     finally:
         for svc, s in zip(services, stores, strict=True):
