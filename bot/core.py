@@ -95,6 +95,7 @@ class Core:
         self._background: set[asyncio.Task[Any]] = set()
         self._shared: dict[str, asyncio.Task[Any]] = {}
         self._computer_id: str | None = None
+        self._groups: set[str] = set()  # Discord server channels already marked as groups (`_seen_group`)
         self._players: TTLCache[PlayerRecord] = TTLCache(CACHE_SECONDS)
         self._chats: TTLCache[chats.ChatSettings] = TTLCache(CACHE_SECONDS)
         self._filed: TTLCache[str] = TTLCache(CACHE_SECONDS)  # chat key → the key its records are filed under
@@ -252,11 +253,25 @@ class Core:
         """The caller's player record (created on first sight), reply language, and whether the update was seen
         before (`Ctx.repeat`: its command id came already, N3)."""
         player, first = await self._read(caller.who, caller.command_id)
+        await self._seen_group(caller.chat)
         lang = player.language
         if lang is None:
             lang = (await self.chat_settings(caller.chat.key)).language or caller.language
         return Ctx(caller.who, caller.chat, player, i18n.choose(lang, caller.language, default=self.language),
                    caller.command_id, repeat=not first, admin=caller.admin)
+
+    async def private_chat(self, record: GameRecord) -> bool:
+        """Whether `record` is played in a private chat with the bot (`gamestate.in_private_chat`), asking the
+        store whether a Discord chat is a server channel (a direct message's key looks the same)."""
+        if not (record.chat or "").startswith("discord:"):
+            return in_private_chat(record)
+        return in_private_chat(record, group=await self.store.chats.is_group(record.chat or ""))
+
+    async def _seen_group(self, chat: Chat) -> None:
+        """Mark a Discord server channel as a group once per process (its games may be watched, P5)."""
+        if chat.platform == "discord" and not chat.private and chat.key not in self._groups:
+            await self.store.chats.mark_group(chat.key)
+            self._groups.add(chat.key)
 
     async def ensure(self, who: Identity) -> PlayerRecord:
         """`who`'s player record, created on first sight, their display name and handle kept up to date."""
@@ -419,7 +434,7 @@ class Core:
                 raise Refusal("There is no game #{id}; /games lists yours.", id=ref) from None
             if record.chat != ctx.chat.key:
                 mine = ctx.player.id in record.players
-                watched = watching and not in_private_chat(record)
+                watched = watching and not await self.private_chat(record)
                 shared = shared_when_over and record.result is not None
                 if not watched and not (mine and (ctx.chat.private or shared)):
                     raise Refusal("Game #{id} is played in another chat; it is shown only there (and privately "

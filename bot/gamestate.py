@@ -101,10 +101,11 @@ def dice_field(game: Game) -> str:
     return ""
 
 
-def in_private_chat(record: GameRecord) -> bool:
+def in_private_chat(record: GameRecord, *, group: bool = False) -> bool:
     """Whether the game is played in a private chat with the bot (only its players may watch it; a group's game
-    anyone with its id or link, read-only: issue 27, P5). Told by the chat's key: a Telegram private chat has
-    a positive id; a Discord direct message cannot be told from a channel, so a Discord game counts as private
-    (there the board page opens only from a player's own link too)."""
+    anyone with its id or link, read-only: issue 27, P5). A Telegram private chat is told by its key (a positive
+    id); a Discord direct message's key cannot be told from a server channel's, so a Discord game counts as
+    private unless its chat is known to be a `group` (`ChatRepository.is_group`, marked when a server channel
+    is seen: `Core.context`)."""
     platform, _, chat_id = (record.chat or "").partition(":")
-    return platform == "discord" or (platform == "telegram" and chat_id.isdigit())
+    return (platform == "discord" and not group) or (platform == "telegram" and chat_id.isdigit())

@@ -50,7 +50,7 @@ async def busy(svc: Core, ctx: Ctx, player_id: str, *, besides: int = 0, full: b
 
 
 @contextlib.asynccontextmanager
-async def _places(svc: Core, ctx: Ctx, *wanted: tuple[str, int]) -> AsyncIterator[Reply | None]:
+async def places(svc: Core, ctx: Ctx, *wanted: tuple[str, int]) -> AsyncIterator[Reply | None]:
     """Take a place for one more game for each `(player, besides)` (F12, `TABLA_MAX_GAMES`), checked and taken
     in one step in the store (`storage.slots`), so that commands racing in several processes never start more
     games than the limit; yields the refusal (None: all taken). On leaving, the takings are given back: the
@@ -97,7 +97,7 @@ async def play(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if len(games) >= MAX_OPEN:
         raise Refusal("You have {n} games against the computer here already ({ids}); finish or /resign one "
                       "first.", n=len(games), ids=" ".join(f"#{g.id}" for g in games))
-    async with _places(svc, ctx, (ctx.player.id, 0)) as full:
+    async with places(svc, ctx, (ctx.player.id, 0)) as full:
         if full is not None:
             return full
         return await start_match(svc, ctx, name, options, (ctx.player.id, computer), target)
@@ -121,7 +121,7 @@ async def challenge(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if len(mine) >= MAX_OPEN:
         raise Refusal("You have {n} open challenges here already ({ids}); /cancel one first.", n=len(mine),
                       ids=" ".join(f"#{c.id}" for c in mine))
-    async with _places(svc, ctx, (ctx.player.id, 0)) as full:
+    async with places(svc, ctx, (ctx.player.id, 0)) as full:
         if full is not None:
             return full
         record = await svc.store.challenges.create(
@@ -185,7 +185,7 @@ async def accept(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if found.chat != ctx.chat.key:
         raise Refusal("Challenge #{id} was made in another chat; accept it there.", id=found.id)
     # the challenger's place is held by this challenge already (besides=1), and goes to the game
-    async with _places(svc, ctx, (ctx.player.id, 0), (found.challenger, 1)) as full:
+    async with places(svc, ctx, (ctx.player.id, 0), (found.challenger, 1)) as full:
         if full is not None:
             return full
         try:

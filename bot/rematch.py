@@ -4,12 +4,14 @@ match's last board carries (`views.again`).
 Either player may press it: it challenges the other to the same game, options and length through the lobby's
 challenge (`bot.lobby`), whose Accept button starts it with one tap; against the computer it starts at once.
 The store claims a match's one rematch atomically (`ChallengeRepository.rematch`), so a press twice, or both
-players pressing at once, makes one challenge; anyone else pressing is refused.
+players pressing at once, makes one challenge; anyone else pressing is refused. Like `/play ai` and
+`/challenge`, a press takes its place for a game (F12, `TABLA_MAX_GAMES`) in one step (`lobby.places`), so
+presses racing in several processes never pass the limit.
 """
 
 from __future__ import annotations
 
-from storage import NotFound
+from storage import MatchRecord, NotFound
 
 from . import lobby
 from .commands import Command
@@ -41,8 +43,14 @@ async def press(svc: Core, ctx: Ctx, match_id: str) -> Reply:
     if match.winner is None:
         raise Refusal("This match is not over yet.")
     opponent_id = match.players[1] if match.players[0] == ctx.player.id else match.players[0]
-    if (full := await lobby.busy(svc, ctx, ctx.player.id)) is not None:
-        return full
+    async with lobby.places(svc, ctx, (ctx.player.id, 0)) as full:  # F12, taken in one step (storage.slots)
+        if full is not None:
+            return full
+        return await _again(svc, ctx, match, opponent_id)
+
+
+async def _again(svc: Core, ctx: Ctx, match: MatchRecord, opponent_id: str) -> Reply:
+    """The rematch itself, once a place for it is held: the game against the computer, or the challenge."""
     if opponent_id == await svc.computer_id():  # it starts at once, once
         if await svc.store.challenges.claim_rematch(match.id, ctx.player.id, ttl=svc.challenge_hours * 3600):
             raise Refusal("You already started this rematch; /games lists your games.")

@@ -1,7 +1,8 @@
 """Per-chat settings (language, time per move): one small versioned record per chat, under the chat's hash tag.
 
 A chat that moved to a new id (a Telegram group upgraded to a supergroup) keeps its records under its first id:
-the new id is an alias of it (`alias`, `resolve`), written once and never changed.
+the new id is an alias of it (`alias`, `resolve`), written once and never changed. A chat seen to be a group
+(`mark_group`: a Discord server channel, whose key looks like a direct message's) stays one.
 """
 
 from __future__ import annotations
@@ -56,3 +57,13 @@ class ChatRepository(Repository):
         """The chat `chat`'s records are filed under: itself, or the chat it continues (`alias`)."""
         raw = await self._client.get(self._keys.chat_alias(chat))
         return chat if raw is None else raw.decode() if isinstance(raw, bytes) else str(raw)
+
+    @guarded
+    async def mark_group(self, chat: str) -> None:
+        """Record that `chat` is a group (many people; not a direct chat with the bot). Idempotent."""
+        await self._client.set(self._keys.chat_group(chat), "1")
+
+    @guarded
+    async def is_group(self, chat: str) -> bool:
+        """Whether `chat` was ever seen to be a group (`mark_group`); False for a chat never marked."""
+        return bool(await self._client.exists(self._keys.chat_group(chat)))

@@ -27,6 +27,8 @@ Layout (prefix `tabla` by default):
     tabla:{a:<platform>:<user>}      account: platform user id -> player id
     tabla:{chat:<chat>}:settings     a chat's settings (language, time per move)
     tabla:{chat:<chat>}:alias        the chat this chat continues (a Telegram group upgraded to a supergroup)
+    tabla:{chat:<chat>}:group        set once a chat is seen to be a group (a Discord server channel, whose key
+                                     cannot be told from a direct message's; chats.py)
     tabla:{chat:<chat>}:challenges   open challenges of a chat (sorted set by expiry)
     tabla:{chat:<chat>}:standings    points won per player in a chat (sorted set)
     tabla:{chat:<chat>}:lost         points lost per player in a chat (sorted set)
@@ -136,6 +138,9 @@ class Keys:
 
     def chat_alias(self, chat: str) -> str:
         return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:alias"
+
+    def chat_group(self, chat: str) -> str:
+        return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:group"
 
     def chat_challenges(self, chat: str) -> str:
         return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:challenges"

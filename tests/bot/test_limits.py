@@ -86,3 +86,57 @@ async def test_simultaneous_games_from_two_processes_never_pass_the_limit(redis_
         for svc, s in zip(services, stores, strict=True):
             svc.close()
             await s.aclose()
+
+
+async def _finished(svc: Service, room: Chat, line: str, accept: bool = False) -> str:
+    """A one-point match in `room` that alice starts and resigns; its game id."""
+    board = await svc.handle(Caller(ALICE, room), line)
+    if accept:
+        board = await svc.handle(Caller(BOB, room), "/accept")
+    assert board.ok and board.game_id is not None, board.text
+    assert (await svc.handle(Caller(ALICE, room), f"/resign yes {board.game_id}")).ok
+    return board.game_id
+
+
+async def test_a_rematch_past_the_limit_is_refused_and_makes_nothing(limited: Service) -> None:
+    """Issue 27: the Rematch button (and `/rematch`) takes its place like `/challenge`."""
+    await _finished(limited, ROOMS[0], "/challenge @bob tapa 1", accept=True)
+    for room in ROOMS[1:4]:
+        assert (await limited.handle(Caller(ALICE, room), "/play ai tapa 1")).ok
+    refused = await limited.handle(Caller(ALICE, ROOMS[0]), "/rematch")
+    assert not refused.ok and "3 games going" in refused.text and "/resign" in refused.text, refused.text
+    alice = (await limited.store.players.find("console", "alice")).id  # type: ignore[union-attr]
+    assert await limited.store.challenges.made_by(alice, now=limited.clock()) == []
+    assert (await limited.handle(Caller(ALICE, ROOMS[1]), "/resign yes")).ok
+    assert await going(limited, "alice") == 2
+    offer = await limited.handle(Caller(ALICE, ROOMS[0]), "/rematch")
+    assert offer.ok, offer.text
+    assert len(await limited.store.challenges.made_by(alice, now=limited.clock())) == 1
+
+
+async def test_simultaneous_rematches_from_two_processes_never_pass_the_limit(redis_url: str, prefix: str,
+                                                                              clock: Clock) -> None:
+    """Issue 27: four finished matches against the computer, their rematches pressed at once from two
+    processes with `TABLA_MAX_GAMES=2`: never more than two start, the others are told the limit."""
+    stores = [await connect(redis_url, prefix=prefix) for _ in range(2)]
+    services = [Service(s, clock=clock, render=None, max_games=2) for s in stores]
+    try:
+        await services[0].remember(ALICE)
+        for room in ROOMS[:4]:
+            await _finished(services[0], room, "/play ai tapa 1")
+        replies = await asyncio.gather(*(services[n % 2].handle(Caller(ALICE, room), "/rematch")
+                                         for n, room in enumerate(ROOMS[:4])))
+        started = [room for room, r in zip(ROOMS, replies, strict=False) if r.ok]
+        assert 1 <= len(started) <= 2, [r.text for r in replies]
+        assert all("as many as one player may have" in r.text for r in replies if not r.ok)
+        assert await going(services[0], "alice") == len(started)
+        # a place held for a moment by a press that has started its game can refuse another at once; none leaks:
+        # pressed again one by one, the refused start until the limit, and no further
+        again = [await services[0].handle(Caller(ALICE, room), "/rematch")
+                 for room in ROOMS[:4] if room not in started]
+        assert sum(r.ok for r in again) == 2 - len(started), [r.text for r in again]
+        assert await going(services[0], "alice") == 2
+    finally:
+        for svc, s in zip(services, stores, strict=True):
+            svc.close()
+            await s.aclose()

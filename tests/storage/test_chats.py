@@ -40,3 +40,12 @@ async def test_a_moved_chat_is_filed_under_the_chat_it_continues(store: Store) -
     assert await store.chats.alias("tg:-1001", "tg:-9") == "tg:-1", "the first alias stays"
     assert await store.chats.alias("tg:-1", "tg:-1001") == "tg:-1", "never an alias of itself"
     assert await store.chats.resolve("tg:-1") == "tg:-1"
+
+
+async def test_a_chat_seen_as_a_group_stays_one(store: Store) -> None:
+    """A Discord server channel is marked a group (its games may be watched, P5); any other chat is not."""
+    assert await store.chats.is_group("discord:500") is False
+    await store.chats.mark_group("discord:500")
+    await store.chats.mark_group("discord:500")
+    assert await store.chats.is_group("discord:500") is True
+    assert await store.chats.is_group("discord:700") is False
