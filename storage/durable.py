@@ -22,7 +22,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterNode, PipelineCommand, RedisCluster
 from redis.commands.core import AsyncScript
-from redis.exceptions import AskError, MovedError, NoScriptError, TryAgainError
+from redis.exceptions import AskError, ConnectionError, MovedError, NoScriptError, TryAgainError
 
 from .errors import is_outage
 from .settings import Client
@@ -93,7 +93,12 @@ class DurableWriter:
             pair = [PipelineCommand(0, "ASKING")] if asking else []
             pair += [PipelineCommand(len(pair), *command), PipelineCommand(len(pair) + 1, "WAIT", self.replicas,
                                                                            self._wait_ms)]
-            await node.execute_pipeline(pair)
+            try:
+                await node.execute_pipeline(pair)
+            except AttributeError as exc:
+                # redis-py: a failover's topology refresh closed the node's connection while it was opening
+                # (nothing was sent yet); an outage like any other, which the caller retries or reports
+                raise ConnectionError("the connection closed while it opened (a failover)") from exc
             reply, acknowledged = pair[-2].result, pair[-1].result
             if isinstance(reply, MovedError):
                 await client.exists(key)  # the cluster client follows MOVED and learns the slot's new master

@@ -17,7 +17,8 @@ OTHER_GROUP = Chat("console", "another-group")
 
 async def test_a_games_button_pressed_in_another_group_is_refused(service: Service) -> None:
     """N1: a player's own button, sent on a message in another group (any callback data can be forged), is
-    refused there exactly as a typed command would be; in their private chat with the bot it is served."""
+    refused there; a typed `/board <id>` there shows the group's game read-only, as to any watcher (issue 27, P5:
+    a group's game may be watched from anywhere); in their private chat with the bot the button is served."""
     gid = await _human_game(service)
     record = await service.store.games.get(gid)
     mover = ALICE if game_of(record).turn is Side.WHITE else BOB
@@ -28,7 +29,7 @@ async def test_a_games_button_pressed_in_another_group_is_refused(service: Servi
         assert not reply.ok and reply.builder is None, (verb, reply.text)
         assert "another chat" in reply.text
         typed = await service.handle(Caller(mover, OTHER_GROUP), f"/board {gid}")
-        assert not typed.ok
+        assert typed.ok and typed.builder is None and not typed.buttons and not typed.mentions, typed.text
     assert await service.store.games.snapshot(gid) == before
     alone = Chat("console", f"{mover.user_id}-dm", private=True)
     assert (await service.press(Caller(mover, alone), Action(Verb.OPEN, gid, record.version).pack())).ok
