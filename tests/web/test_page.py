@@ -158,7 +158,9 @@ async def test_a_whole_game_against_the_computer_by_taps(variant: str, mark: str
     page = await open_page(browser, server, ANA, clock, gid)
     plays, pinned = await play_by_taps(page, service, gid)
     record = await service.store.games.get(gid)
-    assert record.result is not None and plays > 5
+    # a whole game of several taps: three at least (gul bara's cascades can end a game within four of the
+    # player's own turns, most of them blocked)
+    assert record.result is not None and plays >= 3
     if variant == "plakoto":
         assert pinned > 0, "a pinned checker was drawn on the page"
     assert len(posted.notices) == plays and all(n.chat == PRIVATE for n in posted.notices)
