@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import Play, Position, Side, ai_chooser, play_game, variant
+from game import Outcome, Play, Position, Side, ai_chooser, paired_outcomes, variant
 from game.nets import NETS, computer_chooser, load_weights, net_name
 
 Chooser = Callable[[list[Play], random.Random], Play]
@@ -88,18 +88,15 @@ def chunk(kind: str, plies: int, first: int, pairs: int, seed: int) -> tuple[lis
     """Pairs `first` … `first + pairs − 1`: per game the player's points (+ won, − lost); and the unmatched."""
     unmatched = [0]
     mine, theirs = player(kind), gnubg_chooser(plies, unmatched)
-    out: list[tuple[int, int]] = []
-    for pair in range(first, first + pairs):
-        points = []
-        for side in (Side.WHITE, Side.BLACK):
-            white, black = (mine, theirs) if side is Side.WHITE else (theirs, mine)
-            game = play_game(PORTES, white, black, random.Random(f"{seed}:{pair}"),
-                             random.Random(f"{seed}:{pair}:choices"))
-            assert game.outcome is not None and game.outcome.winner is not None
-            sign = 1 if game.outcome.winner is side else -1
-            points.append(sign * game.outcome.points)
-        out.append((points[0], points[1]))
+    out = [(_points(white, Side.WHITE), _points(black, Side.BLACK))
+           for white, black in paired_outcomes(PORTES, mine, theirs, first, pairs, seed)]
     return out, unmatched[0]
+
+
+def _points(outcome: Outcome, side: Side) -> int:
+    """`side`'s points from a portes game's `outcome`: + won, − lost (portes has no tie)."""
+    assert outcome.winner is not None
+    return outcome.points if outcome.winner is side else -outcome.points
 
 
 def summary(pairs: list[tuple[int, int]]) -> dict[str, Any]:

@@ -50,7 +50,17 @@ from .partial import position_after
 from .plays import Play, generate_plays, legal_plays, pass_position
 from .position import START_TPN, PointView, Position
 from .search import choose_play
-from .selfplay import CHOOSERS, Chooser, ai_chooser, paired_scores, play_game, play_match, play_out, random_play
+from .selfplay import (
+    CHOOSERS,
+    Chooser,
+    ai_chooser,
+    paired_outcomes,
+    paired_scores,
+    play_game,
+    play_match,
+    play_out,
+    random_play,
+)
 from .sides import Side
 from .tblfile import RecordError, read_tbl, replay_read, replay_text, write_tbl
 from .variants import ALIASES, PRESETS, Variant, parse_options, variant
@@ -108,6 +118,7 @@ __all__ = [
     "is_race",
     "legal_plays",
     "match_spec",
+    "paired_outcomes",
     "paired_scores",
     "parse_options",
     "parse_play",

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from .cube import CubeAction
 from .flow import Game
 from .match import Match
+from .outcome import Outcome
 from .plays import Play
 from .search import choose_play
 from .sides import Side
@@ -110,19 +111,28 @@ def play_match(match: Match, white: Chooser, black: Chooser, dice: random.Random
     return match, played
 
 
-def paired_scores(variant: Variant, mine: Chooser, theirs: Chooser, first: int, pairs: int,
-                  seed: int) -> list[tuple[float, float]]:
-    """Pairs `first` … `first + pairs − 1` of games between `mine` and `theirs`, each pair's dice played twice
-    with the colours swapped: per pair `mine`'s score (1 a win, ½ a tie) as white and as black."""
-    out: list[tuple[float, float]] = []
+def paired_outcomes(variant: Variant, mine: Chooser, theirs: Chooser, first: int, pairs: int,
+                    seed: int) -> list[tuple[Outcome, Outcome]]:
+    """Pairs `first` … `first + pairs − 1` of games between `mine` and `theirs`, each pair's dice (seed
+    `"<seed>:<pair>"`) played twice with the colours swapped: per pair the outcome with `mine` white, then black."""
+    out: list[tuple[Outcome, Outcome]] = []
     for pair in range(first, first + pairs):
-        scores = []
+        ends = []
         for side in (Side.WHITE, Side.BLACK):
             white, black = (mine, theirs) if side is Side.WHITE else (theirs, mine)
             game = play_game(variant, white, black, random.Random(f"{seed}:{pair}"),
                              random.Random(f"{seed}:{pair}:choices"))
             assert game.outcome is not None
-            win = game.outcome.winner
-            scores.append(0.5 if win is None else float(win is side))
-        out.append((scores[0], scores[1]))
+            ends.append(game.outcome)
+        out.append((ends[0], ends[1]))
     return out
+
+
+def paired_scores(variant: Variant, mine: Chooser, theirs: Chooser, first: int, pairs: int,
+                  seed: int) -> list[tuple[float, float]]:
+    """`paired_outcomes` as `mine`'s score per pair (1 a win, ½ a tie) as white and as black."""
+    def score(outcome: Outcome, side: Side) -> float:
+        return 0.5 if outcome.winner is None else float(outcome.winner is side)
+
+    return [(score(w, Side.WHITE), score(b, Side.BLACK))
+            for w, b in paired_outcomes(variant, mine, theirs, first, pairs, seed)]
