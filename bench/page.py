@@ -130,9 +130,9 @@ async def main() -> dict[str, Any]:
     from aiohttp.test_utils import TestServer
     from playwright.async_api import async_playwright
 
+    from bot.boardpage.auth import sign_init_data
     from bot.replies import Caller, Chat, Identity
     from bot.service import Service
-    from bot.web.auth import sign_init_data
     from bot.web.server import make_app
     from storage import connect
 

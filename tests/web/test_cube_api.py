@@ -13,10 +13,10 @@ from typing import Any
 from aiohttp.test_utils import TestClient
 
 from bot import moments
+from bot.boardpage.words import page_words
 from bot.gamestate import game_of
 from bot.replies import Caller, Chat
 from bot.service import Service
-from bot.web.words import page_words
 from bot.words import computer_name
 from game import Cube, Side
 from tests.bot.conftest import Clock
