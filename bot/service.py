@@ -8,7 +8,8 @@ why and changes nothing); each takes the `Caller` (who, which chat, which update
 - `execute(caller, command)`: a structured command (a slash command, or a parsed line);
 - `press(caller, data)`: a button press carrying a versioned action (`bot.actions`);
 - `suggest(caller, typed)`: the legal plays that match what was typed (autocomplete);
-- `page_view(visitor, game_id)`, `page_export`, `page_version`: the board page's (`bot.web.seam.PageSeam`);
+- `page_view(visitor, game_id)`, `page_press(visitor, data)`, `page_export`, `page_version`: the board page's
+  (`bot.web.seam.PageSeam`);
 - `remember(who)`: a user the adapter saw (the directory that resolves `@handles`);
 - `tick()`: reminders, losses on time and games to resume, as notices for the adapters.
 
@@ -27,12 +28,20 @@ from dataclasses import replace
 from typing import Any
 
 from game import GameError
-from storage import BoardRepository, CardRepository, NotFound, StorageError, StoreUnavailable, VersionConflict
+from storage import (
+    BoardRepository,
+    CardRepository,
+    GameRecord,
+    NotFound,
+    StorageError,
+    StoreUnavailable,
+    VersionConflict,
+)
 
 from . import commands, deadlines, export, i18n, interact, resume, standings, tournaments, words
 from .boardpage import viewing
 from .boardpage.links import PageLinks
-from .boardpage.view import PageView, Visitor
+from .boardpage.view import PagePress, PageView, Visitor
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
 from .core import COMPUTER, Core
@@ -69,6 +78,15 @@ class Service(Core):
         """The board page's view of one game for one visitor, from one read (`bot.boardpage.viewing`); None when
         there is no such game."""
         return await viewing.page_view(self, caller, game_id)
+
+    async def page_press(self, caller: Visitor, data: str) -> PagePress | None:
+        """A press on the board page: `data` is the button's packed action (`PageView.confirm`, `.cube`), made for
+        the visitor in the game's chat from one read of the game (`bot.boardpage.viewing.press`); None when there
+        is no such game."""
+        async def run(who: Caller, data: str, record: GameRecord) -> Reply:
+            return await self._guarded(who, lambda ctx: interact.press(self, ctx, data, record), "page press")
+
+        return await viewing.press(self, caller, data, run)
 
     async def page_export(self, view: PageView, whole: bool) -> Document:
         """The file of the game `view` shows (or its match's, `whole`), in the visitor's language."""

@@ -1,10 +1,10 @@
 """The values the board page sees the service through (`bot.web.seam.PageSeam`): who opens it (`Visitor`) and one
 game as that visitor sees it (`PageView`), built by the service from one read of the game (`bot.boardpage.viewing`).
 
-A `PageView` says whether the visitor may see the game at all (`refused`, in their words), their side, the names
-in their language, the match header, the last play, whom the game waits on, and what they may press: the packed
-button data (`bot.actions`) of a Confirm or a cube answer, which the page hands to the service's `press` as a
-chat adapter hands on a button's data.
+A `PageView` says whether the visitor may see the game at all (`refused`, in their words), their side, the names in
+their language, the match header, the last play, whom the game waits on, and whether they may press; `confirm_data`
+and `cube_data` pack a Confirm's or a cube answer's button data (`bot.actions`), which the page hands to the
+service's `page_press` as a chat adapter hands a button's data to `press`; what the press came to is a `PagePress`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from storage import GameRecord
 from ..actions import Action, ActionError, Verb
 from ..cube.table import ROWS as CUBE
 from ..cube.table import parse as cube_action
-from ..replies import Caller, Chat, Identity
+from ..replies import Caller, Chat, Identity, Reply
 from ..views import pack_moves, unpack_moves
 
 
@@ -78,15 +78,27 @@ class PageView:
         """The caller a press is made as: the visitor, in the game's chat; None for a watcher."""
         return Caller(self.identity, self.chat) if self.may_press and self.identity is not None else None
 
-    def confirm(self, version: int, picked: str) -> str:
-        """The Confirm button's data for the play `picked` (`picks`), at `version`."""
-        return Action(Verb.CONFIRM, self.game_id, version, picked).pack()
 
-    def cube(self, verb: object, version: int) -> str | None:
-        """The cube button's data for `verb` (`roll`, `double`, `take`, `drop`) at `version`, or None for any
-        other word."""
-        action = cube_action(verb)
-        return None if action is None else Action(CUBE[action].verb, self.game_id, version).pack()
+@dataclass(frozen=True, slots=True)
+class PagePress:
+    """What a press on the page came to: the view it was pressed on (refused, or a watcher's: no `reply`), the
+    service's answer, and the game as it stands after (`fresh`: the same view when nothing changed)."""
+
+    view: PageView
+    reply: Reply | None
+    fresh: PageView
+
+
+def confirm_data(game_id: str, version: int, picked: str) -> str:
+    """The Confirm button's data for the play `picked` (`packed`) in game `game_id` at `version`."""
+    return Action(Verb.CONFIRM, game_id, version, picked).pack()
+
+
+def cube_data(game_id: str, verb: object, version: int) -> str | None:
+    """The cube button's data for `verb` (`roll`, `double`, `take`, `drop`) in game `game_id` at `version`, or
+    None for any other word."""
+    action = cube_action(verb)
+    return None if action is None else Action(CUBE[action].verb, game_id, version).pack()
 
 
 def picks(text: str) -> tuple[Pick, ...]:

@@ -8,18 +8,22 @@ shows the game it was made for to the player it was made for. Every refusal is i
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Awaitable, Callable
 
 from game import Game, GameError, Position, Side, parse_play
 from renderer import LastPlay, MatchScore
 from storage import GameRecord, MoveLogEntry, NotFound, PlayerRecord
 
 from .. import i18n, matches
+from ..actions import Action, ActionError
 from ..core import Core
 from ..dice import format_dice, parse_dice
 from ..gamestate import awaited, game_of, in_private_chat, side_of
-from ..replies import Chat, Identity
-from .view import PageView, Visitor
+from ..replies import Caller, Chat, Identity, Reply
+from .view import PagePress, PageView, Visitor
 from .words import page_words
+
+Run = Callable[[Caller, str, GameRecord], Awaitable[Reply]]
 
 
 async def page_view(svc: Core, visitor: Visitor, game_id: str) -> PageView | None:
@@ -29,6 +33,22 @@ async def page_view(svc: Core, visitor: Visitor, game_id: str) -> PageView | Non
     except NotFound:
         return None
     return await view_of(svc, visitor, record)
+
+
+async def press(svc: Core, visitor: Visitor, data: str, run: Run) -> PagePress | None:
+    """Press the button `data` (`PageView.confirm`, `PageView.cube`) for `visitor` in its game's chat, reading
+    the game once: the same record tells who may press, in which chat, and is the one pressed on (`run`: the
+    service's guarded `bot.interact.press`). None when there is no such game."""
+    try:
+        record = await svc.store.games.get(Action.unpack(data).ref)
+    except (ActionError, NotFound):
+        return None
+    view = await view_of(svc, visitor, record)
+    if view.caller is None:
+        return PagePress(view, None, view)
+    reply = await run(view.caller, data, record)
+    fresh = await page_view(svc, visitor, record.id) if reply.ok else None
+    return PagePress(view, reply, fresh if fresh is not None and fresh.refused is None else view)
 
 
 async def view_of(svc: Core, visitor: Visitor, record: GameRecord) -> PageView:

@@ -37,9 +37,9 @@ from storage import StorageError
 
 from .. import i18n, moments
 from ..boardpage.auth import AuthError, validate_init_data, validate_link
-from ..boardpage.view import PageView, Visitor, picks
+from ..boardpage.view import PageView, Visitor, confirm_data, cube_data, picks
 from ..boardpage.words import page_words
-from ..replies import Identity, Notice, Reply
+from ..replies import Identity, Notice
 from .seam import PageSeam
 from .state import state
 
@@ -108,8 +108,7 @@ async def find_view(request: web.Request, seam: PageSeam, cfg: Config, game_id: 
     :raises Refused: 400 for a malformed id; 401 without valid credentials; 404 for an unknown game; 403 (in the
         visitor's words) when the credentials do not cover the game.
     """
-    if not isinstance(game_id, str) or not _GAME.match(game_id):
-        raise Refused(400, "bad game id")
+    game_id = _game_id(game_id)
     who = visitor(request, cfg)
     view = await seam.page_view(who, game_id)
     if view is None:
@@ -117,6 +116,16 @@ async def find_view(request: web.Request, seam: PageSeam, cfg: Config, game_id: 
     if view.refused is not None:
         raise Refused(403, view.refused)
     return view
+
+
+def _game_id(game_id: object) -> str:
+    """A well-formed game id.
+
+    :raises Refused: 400 otherwise (before anyone is known: the page never sends one).
+    """
+    if not isinstance(game_id, str) or not _GAME.match(game_id):
+        raise Refused(400, "bad game id")
+    return game_id
 
 
 def _picked(text: object, lang: str) -> tuple[Pick, ...]:
@@ -188,34 +197,42 @@ def _version(value: object) -> int:
     return value
 
 
-async def _pressed(request: web.Request, seam: PageSeam, cfg: Config, view: PageView, data: str) -> web.Response:
-    """Press `data` in the game's chat as a chat adapter does, post the answer there when it is not a refusal,
-    and answer with the game's fresh state: 200, or 409 with the refusal's words."""
-    caller = view.caller
-    assert caller is not None
-    reply: Reply = await seam.press(caller, data)
+async def _pressed(request: web.Request, seam: PageSeam, cfg: Config, data: str) -> web.Response:
+    """Press `data` in the game's chat as a chat adapter does (the service reads the game once for it), post the
+    answer there when it is not a refusal, and answer with the game's fresh state: 200, or 409 with the
+    refusal's words.
+
+    :raises Refused: 404 for an unknown game, 403 (in the visitor's words) for a watcher or a stranger.
+    """
+    pressed = await seam.page_press(visitor(request, cfg), data)
+    if pressed is None:
+        raise Refused(404, "no such game")
+    if pressed.reply is None:
+        raise Refused(403, pressed.view.refused or page_words(pressed.view.lang)["only_players"])
+    reply = pressed.reply
     if reply.ok and not reply.private and cfg.deliver is not None:
-        await cfg.deliver(Notice(caller.chat, reply))
-    fresh = await seam.page_view(visitor(request, cfg), view.game_id)
-    new_state = _state(fresh if fresh is not None and fresh.refused is None else view, (), cfg.clock())
+        await cfg.deliver(Notice(pressed.view.chat, reply))
+    new_state = _state(pressed.fresh, (), cfg.clock())
     if not reply.ok:
         return web.json_response({"error": moments.plain(reply.text), "state": new_state}, status=409)
     return web.json_response({"ok": True, "text": moments.plain(reply.text), "state": new_state})
 
 
 async def post_confirm(request: web.Request) -> web.Response:
-    """Make the play picked on the page, as the move builder's Confirm button does."""
+    """Make the play picked on the page, as the move builder's Confirm button does. A malformed play is refused
+    in the visitor's words (their view read for them; nothing pressed)."""
     seam = request.app[SERVICE]
     cfg = request.app[CONFIG]
     body = await _body(request, {"game", "version", "picked"}, "game, version and picked")
-    view = await find_view(request, seam, cfg, body["game"])
+    game_id = _game_id(body["game"])
     version = _version(body["version"])
-    picked = _picked(body["picked"], view.lang)
-    if not view.may_press:
-        raise Refused(403, page_words(view.lang)["only_players"])
-    if not picked:
+    visitor(request, cfg)
+    text = body["picked"]
+    if not isinstance(text, str) or not _PICKED.match(text) or not _picks_or_none(text):
+        view = await find_view(request, seam, cfg, game_id)
+        _picked(text, view.lang)
         raise Refused(400, page_words(view.lang)["no_moves"])
-    return await _pressed(request, seam, cfg, view, view.confirm(version, str(body["picked"])))
+    return await _pressed(request, seam, cfg, confirm_data(game_id, version, text))
 
 
 async def post_cube(request: web.Request) -> web.Response:
@@ -224,14 +241,21 @@ async def post_cube(request: web.Request) -> web.Response:
     seam = request.app[SERVICE]
     cfg = request.app[CONFIG]
     body = await _body(request, {"game", "version", "verb"}, "game, version and verb")
-    view = await find_view(request, seam, cfg, body["game"])
+    game_id = _game_id(body["game"])
     version = _version(body["version"])
-    data = view.cube(body["verb"], version)
+    visitor(request, cfg)
+    data = cube_data(game_id, body["verb"], version)
     if data is None:
+        view = await find_view(request, seam, cfg, game_id)
         raise Refused(400, page_words(view.lang)["bad_verb"])
-    if not view.may_press:
-        raise Refused(403, page_words(view.lang)["only_players"])
-    return await _pressed(request, seam, cfg, view, data)
+    return await _pressed(request, seam, cfg, data)
+
+
+def _picks_or_none(text: str) -> tuple[Pick, ...] | None:
+    try:
+        return picks(text)
+    except ValueError:
+        return None
 
 
 @web.middleware

@@ -2,17 +2,17 @@
 has them; a test may hand in anything else that has them), as the chat adapters see it through their `seam.py`.
 
 The page never reads the store nor reaches into the service: it asks for one game as one visitor sees it
-(`page_view`, a `bot.boardpage.view.PageView` built from one read), presses as a chat adapter does (`press`, with
-the data the view packs), and asks for a game's file or its version. A new page (a tournament's table, a replay)
-adds its one method here and to the service.
+(`page_view`, a `bot.boardpage.view.PageView` built from one read), presses as a chat adapter does (`page_press`,
+with the button data the view packs; the game read once), and asks for a game's file or its version. A new page (a
+tournament's table, a replay) adds its one method here and to the service.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from ..boardpage.view import PageView, Visitor
-from ..replies import Caller, Document, Reply
+from ..boardpage.view import PagePress, PageView, Visitor
+from ..replies import Document
 
 
 class PageSeam(Protocol):
@@ -22,8 +22,9 @@ class PageSeam(Protocol):
         """The game `game_id` as `caller` sees it (None: no such game)."""
         ...
 
-    async def press(self, caller: Caller, data: str) -> Reply:
-        """A press of the button whose packed data is `data` (`PageView.confirm`, `PageView.cube`)."""
+    async def page_press(self, caller: Visitor, data: str) -> PagePress | None:
+        """A press of the button whose packed data is `data` (`PageView.confirm`, `PageView.cube`), as a chat's
+        button is pressed, from one read of the game (None: no such game)."""
         ...
 
     async def page_export(self, view: PageView, whole: bool) -> Document:

@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.boardpage.view import Visitor
 from bot.boardpage.words import page_words
-from bot.replies import Caller, Chat, Identity, Reply
+from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from game import Cube
 from storage import GameRecord
@@ -79,38 +79,25 @@ def count_reads(service: Service, monkeypatch: Any) -> Counter[tuple[str, int]]:
     return reads
 
 
-def count_press_reads(service: Service, monkeypatch: Any, reads: Counter[tuple[str, int]]) -> list[int]:
-    """The game reads made inside the service's `press` (the chat buttons' own path), one figure a press."""
-    inside: list[int] = []
-    press_ = service.press
-
-    async def counted(caller: Caller, data: str) -> Reply:
-        before = sum(reads.values())
-        reply = await press_(caller, data)
-        inside.append(sum(reads.values()) - before)
-        return reply
-
-    monkeypatch.setattr(service, "press", counted)
-    return inside
-
-
-async def test_a_page_press_reads_its_game_once_besides_the_services_press(
-        service: Service, client: TestClient, clock: Clock, monkeypatch: Any) -> None:
-    """A cube press (R-CUBE-2) from the page: the page reads the game once (one `page_view`: who may press, in
-    which chat) and the new version once (the answer's state); every other read is the service's `press`, the
-    path a chat's Roll button takes. (Before the seam the page read the pressed version four times in all.)"""
+async def test_a_page_press_reads_its_game_once(service: Service, client: TestClient, clock: Clock,
+                                               monkeypatch: Any) -> None:
+    """A cube press (R-CUBE-2) and a Confirm from the page each read the pressed game once (who may press, in
+    which chat, and the record pressed on are one read) and the new version once (the answer's state). Before
+    the seam a cube press read the pressed version three times and the new one once."""
     gid = await cube_game(service, clock, Cube())
     record = await service.store.games.get(gid)
     reads = count_reads(service, monkeypatch)
-    inside = count_press_reads(service, monkeypatch, reads)
     status, body = await press(client, gid, record.version, "roll", ANA, clock)
     assert status == 200, body
-    after = await service.store.games.get(gid)
-    reads[(gid, after.version)] -= 1  # the test's own read just above
-    print("READS", dict(reads), inside)
-    assert len(inside) == 1
-    assert reads[(gid, record.version)] - inside[0] == 1, reads
-    assert sum(n for (g, v), n in reads.items() if g == gid and v > record.version) == 1, reads
+    version = body["state"]["version"]
+    assert version > record.version and dict(reads) == {(gid, record.version): 1, (gid, version): 1}
+    reads.clear()
+    confirm = {"game": gid, "version": version, "picked": await full_play(service, gid)}
+    reads.clear()  # the test's own read
+    r = await client.post("/api/confirm", json=confirm, headers=tma(ANA, clock))
+    assert r.status == 200, await r.text()
+    after = (await r.json())["state"]["version"]
+    assert dict(reads) == {(gid, version): 1, (gid, after): 1}
 
 
 async def test_the_service_builds_the_view_from_one_read(service: Service, clock: Clock, monkeypatch: Any) -> None:
@@ -120,6 +107,6 @@ async def test_the_service_builds_the_view_from_one_read(service: Service, clock
     reads = count_reads(service, monkeypatch)
     view = await service.page_view(Visitor(identity=EVE, opened_for=gid), gid)
     assert view is not None and view.refused is None and view.side is None and not view.may_press
-    assert view.lang == "el" and view.caller is None and view.cube("roll", view.version) is not None
+    assert view.lang == "el" and view.caller is None and len(view.names) == 2
     assert sum(reads.values()) == 1
     assert await service.page_view(Visitor(identity=ANA), "zzzzzz") is None
