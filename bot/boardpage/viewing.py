@@ -18,7 +18,7 @@ from .. import i18n, matches
 from ..actions import Action, ActionError
 from ..core import Core
 from ..dice import format_dice, parse_dice
-from ..gamestate import awaited, game_of, in_private_chat, side_of
+from ..gamestate import awaited, game_of, in_private_chat, player_side, side_of
 from ..replies import Caller, Chat, Identity, Reply
 from .view import PagePress, PageView, Visitor
 from .words import page_words
@@ -55,7 +55,7 @@ async def view_of(svc: Core, visitor: Visitor, record: GameRecord) -> PageView:
     """`record` as `visitor` sees it: the refusal, or their side, names, header, last play and presses."""
     game = game_of(record)
     who = await _player(svc, visitor)
-    side = _side(record, game, who.id if who is not None else None)
+    side = player_side(record, who.id if who is not None else None, game)
     lang = await _language(svc, who, record, visitor.language)
     chat = game_chat(record)
     refused = _refusal(visitor, record, who, side)
@@ -95,15 +95,6 @@ async def _player(svc: Core, visitor: Visitor) -> PlayerRecord | None:
         with contextlib.suppress(NotFound):
             return await svc.player(visitor.player_id)
     return None
-
-
-def _side(record: GameRecord, game: Game, player_id: str | None) -> Side | None:
-    """The player's side in the game (the side to move when they play both), or None."""
-    if player_id is None or player_id not in record.players:
-        return None
-    if record.players[0] == record.players[1]:
-        return game.position.turn
-    return side_of(record.players.index(player_id))
 
 
 async def _language(svc: Core, who: PlayerRecord | None, record: GameRecord, hint: str | None) -> str:
