@@ -8,7 +8,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 
-from bot.boardpage.view import Visitor
+from bot.boardpage.view import Visitor, cube_data
 from bot.boardpage.words import page_words
 from bot.replies import Caller, Chat, Identity
 from bot.service import Service
@@ -16,7 +16,7 @@ from game import Cube
 from storage import GameRecord
 from tests.bot.conftest import Clock
 
-from .conftest import ANA, BOB, EVE, link_for, two_player_game
+from .conftest import ANA, BOB, EVE, GROUP, link_for, two_player_game
 from .test_api import full_play
 from .test_cube_api import cube_game, press, tma
 
@@ -98,6 +98,17 @@ async def test_a_page_press_reads_its_game_once(service: Service, client: TestCl
     assert r.status == 200, await r.text()
     after = (await r.json())["state"]["version"]
     assert dict(reads) == {(gid, version): 1, (gid, after): 1}
+
+
+async def test_a_chat_cube_button_reads_its_game_once(service: Service, clock: Clock, monkeypatch: Any) -> None:
+    """The path the page's press shares: a chat's Roll button (R-CUBE-2) reads the pressed game once (it read
+    it twice: the button's check, then the cube's answer)."""
+    gid = await cube_game(service, clock, Cube())
+    record = await service.store.games.get(gid)
+    reads = count_reads(service, monkeypatch)
+    reply = await service.press(Caller(ANA, GROUP), cube_data(gid, "roll", record.version) or "")
+    assert reply.ok, reply.text
+    assert dict(reads) == {(gid, record.version): 1}
 
 
 async def test_the_service_builds_the_view_from_one_read(service: Service, clock: Clock, monkeypatch: Any) -> None:
