@@ -75,10 +75,10 @@ UNDO = """async () => {
 
 async def live_turns(browser: Any, server: Any, service: Any, stub_for: Any) -> list[float]:
     """Milliseconds from a move made through the service to the new board on a group member's watching page."""
+    from bot.actions import Action, Verb
     from bot.gamestate import game_of
     from bot.replies import Caller, Chat, Identity
     from bot.views import pack_moves
-    from bot.web import glue
     from game import build
 
     group = Chat("telegram", "-100777")
@@ -115,7 +115,8 @@ async def live_turns(browser: Any, server: Any, service: Any, stub_for: Any) -> 
             picked.append(st.next[0].pick)
         before = await page.locator("#board svg").get_attribute("data-version")
         t0 = time.perf_counter()
-        reply = await glue.confirm(service, who, record, record.version, pack_moves(picked), None)
+        data = Action(Verb.CONFIRM, gid, record.version, pack_moves(picked)).pack()
+        reply = await service.press(Caller(who, group), data)  # as a chat's Confirm button
         if not reply.ok:
             break
         await page.wait_for_function("(v) => document.querySelector('#board svg').dataset.version !== v",
@@ -130,9 +131,9 @@ async def main() -> dict[str, Any]:
     from aiohttp.test_utils import TestServer
     from playwright.async_api import async_playwright
 
+    from bot.boardpage.auth import sign_init_data
     from bot.replies import Caller, Chat, Identity
     from bot.service import Service
-    from bot.web.auth import sign_init_data
     from bot.web.server import make_app
     from storage import connect
 

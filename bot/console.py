@@ -25,7 +25,7 @@ from .replies import Board, Caller, Chat, Document, Identity, Notice, Reply
 from .service import Service
 
 if TYPE_CHECKING:
-    from .web.links import PageLinks
+    from .boardpage.links import PageLinks
 
 CHAT = Chat("console", "local")
 PROMPT_HELP = "tabla console: type /help, /play ai, /challenge @name; /as NAME switches player; /quit leaves."

@@ -28,7 +28,7 @@ from . import chats, dice, i18n, images, tracker
 from .cache import TTLCache
 from .commands import Command
 from .context import Ctx, Refusal
-from .gamestate import game_of, in_private_chat, side_of
+from .gamestate import in_private_chat, player_side, side_of
 from .images import board_png
 from .replies import Caller, Chat, Identity, Notice
 from .words import computer_name, computer_names
@@ -465,11 +465,10 @@ class Core:
 
         :raises Refusal: the caller does not play in it.
         """
-        if ctx.player.id not in record.players:
+        side = player_side(record, ctx.player.id)
+        if side is None:
             raise Refusal("You are not playing in game #{id}.", id=record.id)
-        if record.players[0] == record.players[1]:
-            return game_of(record).position.turn
-        return side_of(record.players.index(ctx.player.id))
+        return side
 
 
 def clean_name(name: str) -> str:

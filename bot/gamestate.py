@@ -32,6 +32,16 @@ def side_of(index: int) -> Side:
     return Side.WHITE if index == 0 else Side.BLACK
 
 
+def player_side(record: GameRecord, player_id: str | None, game: Game | None = None) -> Side | None:
+    """The side `player_id` plays in `record` (the side to move when they play both: `game`, else read from the
+    record), or None when they do not play in it."""
+    if player_id is None or player_id not in record.players:
+        return None
+    if record.players[0] == record.players[1]:
+        return (game or game_of(record)).position.turn
+    return side_of(record.players.index(player_id))
+
+
 def variant_options(options: Mapping[str, str]) -> dict[str, str]:
     """The rules options as a plain dict."""
     return dict(options)

@@ -30,8 +30,8 @@ MAX_SUGGESTIONS = 25
 BUILDER = (Verb.BUILD, Verb.CONFIRM)  # the verbs whose argument is a partial play
 
 
-async def press(svc: Core, ctx: Ctx, data: str) -> Reply:
-    """Answer one button press."""
+async def press(svc: Core, ctx: Ctx, data: str, record: GameRecord | None = None) -> Reply:
+    """Answer one button press (`record`: its game, when the caller has read it already: the board page)."""
     try:
         action = Action.unpack(data)
         picked, focus = views.unpack_moves(action.arg) if action.verb in BUILDER else ((), None)
@@ -47,14 +47,14 @@ async def press(svc: Core, ctx: Ctx, data: str) -> Reply:
         return await rematch.press(svc, ctx, action.ref)
     if action.verb is Verb.RESIGN:
         return await _resign(svc, ctx, action, data)
-    record = await _game(svc, ctx, action)
+    record = await _game(svc, ctx, action, read=record)
     if action.verb is Verb.BOARD:
         return await views.private_view(svc, ctx, record)
     if action.verb in BY_VERB:
         digest = hashlib.sha256(f"{ctx.player.id}:{data}".encode()).hexdigest()[:24]
         cube = BY_VERB[action.verb]
         return await cube_answer(svc, replace(ctx, command_id=f"k:{digest}"), Command(cube.value, ref=record.id),
-                                 cube)
+                                 cube, record)
     game = game_of(record)
     side = svc.player_side(ctx, record)
     if game.phase != "move" or game.dice is None or game.turn is not side:
@@ -93,11 +93,13 @@ async def _resign(svc: Core, ctx: Ctx, action: Action, data: str) -> Reply:
     return await handlers.concede(svc, ctx, record, asker, game, f"r:{digest}")
 
 
-async def _game(svc: Core, ctx: Ctx, action: Action, *, current: bool = True) -> GameRecord:
-    """The game a press is for, refused unless it is this chat's (and, if `current`, the button's version is
-    the game's now)."""
+async def _game(svc: Core, ctx: Ctx, action: Action, *, current: bool = True, read: GameRecord | None = None
+                ) -> GameRecord:
+    """The game a press is for (`read`, when already read), refused unless it is this chat's (and, if `current`,
+    the button's version is the game's now)."""
+    record = read if read is not None and read.id == action.ref else None
     try:
-        record = await svc.store.games.get(action.ref)
+        record = record or await svc.store.games.get(action.ref)
     except NotFound:
         raise Refusal("That button is for a game I cannot find; /games lists yours.") from None
     if record.chat != ctx.chat.key and not (ctx.chat.private and ctx.player.id in record.players):

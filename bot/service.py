@@ -8,6 +8,8 @@ why and changes nothing); each takes the `Caller` (who, which chat, which update
 - `execute(caller, command)`: a structured command (a slash command, or a parsed line);
 - `press(caller, data)`: a button press carrying a versioned action (`bot.actions`);
 - `suggest(caller, typed)`: the legal plays that match what was typed (autocomplete);
+- `page_view(visitor, game_id)`, `page_press(visitor, data)`, `page_export`, `page_version`: the board page's
+  (`bot.web.seam.PageSeam`);
 - `remember(who)`: a user the adapter saw (the directory that resolves `@handles`);
 - `tick()`: reminders, losses on time and games to resume, as notices for the adapters.
 
@@ -26,15 +28,25 @@ from dataclasses import replace
 from typing import Any
 
 from game import GameError
-from storage import BoardRepository, CardRepository, StorageError, StoreUnavailable, VersionConflict
+from storage import (
+    BoardRepository,
+    CardRepository,
+    GameRecord,
+    NotFound,
+    StorageError,
+    StoreUnavailable,
+    VersionConflict,
+)
 
-from . import commands, deadlines, i18n, interact, resume, standings, tournaments, words
+from . import commands, deadlines, export, i18n, interact, resume, standings, tournaments, words
+from .boardpage import viewing
+from .boardpage.links import PageLinks
+from .boardpage.view import PagePress, PageView, Visitor
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
 from .core import COMPUTER, Core
 from .dispatch import HANDLERS
-from .replies import Caller, Chat, Identity, Notice, Reply, Suggestion
-from .web.links import PageLinks
+from .replies import Caller, Chat, Document, Identity, Notice, Reply, Suggestion
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +70,37 @@ class Service(Core):
         return self.store.cards
 
     def page_links(self, web_url: str, *, secret: str | None = None, app_name: str | None = None) -> PageLinks:
-        """The board page's buttons for the adapters' boards (`bot.web.links`), reading what they need from the
+        """The board page's buttons for the adapters' boards (`bot.boardpage.links`), reading what they need from the
         store, which the adapters never see."""
         return PageLinks(web_url, self.store, secret=secret, app_name=app_name, language=self.language)
+
+    async def page_view(self, caller: Visitor, game_id: str) -> PageView | None:
+        """The board page's view of one game for one visitor, from one read (`bot.boardpage.viewing`); None when
+        there is no such game."""
+        return await viewing.page_view(self, caller, game_id)
+
+    async def page_press(self, caller: Visitor, data: str) -> PagePress | None:
+        """A press on the board page: `data` is the button's packed action (`PageView.confirm`, `.cube`), made for
+        the visitor in the game's chat from one read of the game (`bot.boardpage.viewing.press`); None when there
+        is no such game."""
+        async def run(who: Caller, data: str, record: GameRecord) -> Reply:
+            return await self._guarded(who, lambda ctx: interact.press(self, ctx, data, record), "page press")
+
+        return await viewing.press(self, caller, data, run)
+
+    async def page_export(self, view: PageView, whole: bool) -> Document:
+        """The file of the game `view` shows (or its match's, `whole`), in the visitor's language."""
+        if view.record is None or view.refused is not None:
+            raise ValueError("a refused view has no file")
+        return await export.document_for(self, view.record, view.lang, whole)
+
+    async def page_version(self, game_id: str) -> tuple[int, bool] | None:
+        """A game's version and whether it is over, for the page's live updates; None when there is none."""
+        try:
+            record = await self.store.games.get(game_id)
+        except NotFound:
+            return None
+        return record.version, record.result is not None
 
     async def handle(self, caller: Caller, text: str) -> Reply:
         """Parse one typed line and execute it."""

@@ -6,6 +6,12 @@ may import all of them. Circles: none in `bot/` (its job modules take the `bot.c
 `bot.service` facade imports them), and elsewhere only the ones in `ALLOWED` below, each with its reason (one
 today, held by an import inside a function: `game.plays` → `game.notation` → `game.explain`).
 
+Inside `bot/` the facade `bot.service` stands between the front ends above it (the chat adapters, the console,
+the board page, the runner) and the jobs and values below it: nothing it imports, however indirectly, is a front
+end's, and no package of `bot/` has modules on both sides of it (what the service and the adapters need of the
+page, its links, signatures and words, lives below it in `bot/boardpage/`). The page's server (`bot/web/`) sees
+the service only through its seam (`bot.web.seam.PageSeam`) and the values below it, never the store.
+
 Only `storage/` talks to Redis: no other module imports `redis` or reaches for a store's client
 (`store.client`, `service.store.client`); every key is built in `storage/keys.py`.
 
@@ -17,6 +23,7 @@ names on, STYLE.md, so the edges it would add say nothing about the code's shape
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -115,6 +122,56 @@ def test_no_import_circles_but_the_named_ones() -> None:
     assert unexplained == [], _describe(g, unexplained)
     assert not any(m.startswith("bot") for c in circles for m in c), "no circle in bot/"
     assert set(ALLOWED) <= set(circles), "an allowed circle is gone: take it out of ALLOWED"
+
+
+FACADE = "bot.service"
+FRONT_ENDS = ("bot.web", "bot.telegram_adapter", "bot.discord_adapter", "bot.console", "bot.cli", "bot.runner")
+# What the page's server may import of `bot/` besides itself: its seam's values and words, the reply values, the
+# languages, and what `tabla run` starts it with.
+PAGE_MAY_IMPORT = {"bot.boardpage.view", "bot.boardpage.words", "bot.boardpage.auth", "bot.replies", "bot.i18n",
+                   "bot.moments", "bot.words", "bot.adapter", "bot.runner", "bot.settings"}
+
+
+def _in(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_the_facade_reaches_no_front_end() -> None:
+    g = graph()
+    below = nx.descendants(g, FACADE)
+    reached = sorted(m for m in below if any(_in(m, f) for f in FRONT_ENDS))
+    assert reached == [], _paths(g, FACADE, reached)
+
+
+def test_no_package_of_bot_stands_on_both_sides_of_the_facade() -> None:
+    """An arrow that runs back up: a package whose modules import the facade while the facade imports others of
+    it (as `bot.web` did, the service importing its links while its server imported the service)."""
+    g = graph()
+    above, below = nx.ancestors(g, FACADE), nx.descendants(g, FACADE)
+    packages = {".".join(m.split(".")[:2]) for m in g if m.count(".") >= 2 and m.startswith("bot.")}
+    both = sorted(p for p in packages if any(_in(m, p) for m in above) and any(_in(m, p) for m in below))
+    assert both == [], "\n".join(f"{p}: above {sorted(m for m in above if _in(m, p))}, below "
+                                  f"{sorted(m for m in below if _in(m, p))}" for p in both)
+
+
+def test_the_page_sees_the_service_only_through_its_seam() -> None:
+    g = graph()
+    internals = sorted(f"{g.edges[a, b]['line']}: {a} imports {b}" for a, b in g.edges
+                       if _in(a, "bot.web") and _in(b, "bot") and not _in(b, "bot.web")
+                       and b not in PAGE_MAY_IMPORT)
+    assert internals == []
+    stores = [f"{path.relative_to(ROOT)}:{node.lineno}" for name, path in modules().items() if _in(name, "bot.web")
+              for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Attribute)
+              and node.attr == "store"]
+    assert stores == [], "the page reads the store"
+
+
+def _paths(g: nx.DiGraph, source: str, targets: list[str]) -> str:
+    lines = []
+    for target in targets:
+        path = nx.shortest_path(g, source, target)
+        lines.append(source + "".join(f" → {b} ({g.edges[a, b]['line']})" for a, b in itertools.pairwise(path)))
+    return "\n".join(lines)
 
 
 def redis_touches(path: Path) -> Iterator[str]:

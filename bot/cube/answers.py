@@ -21,13 +21,15 @@ from ..turns import cube_step
 Answer = Callable[[Core, Ctx, Command], Awaitable[Reply]]
 
 
-async def running_game(svc: Core, ctx: Ctx, cmd: Command) -> tuple[GameRecord, Side, Game]:
-    """The game a command names (or the caller's only one here), the caller's side in it, and its state (the
-    cube's answers and the play commands of `bot.handlers` alike).
+async def running_game(svc: Core, ctx: Ctx, cmd: Command, read: GameRecord | None = None
+                       ) -> tuple[GameRecord, Side, Game]:
+    """The game a command names (or the caller's only one here; `read`: already read and found the caller's,
+    a button's), the caller's side in it, and its state (the cube's answers and the play commands of
+    `bot.handlers` alike).
 
     :raises Refusal: no such game, the caller does not play in it, or it is over.
     """
-    record = await svc.find_game(ctx, cmd.ref)
+    record = read if read is not None else await svc.find_game(ctx, cmd.ref)
     side = svc.player_side(ctx, record)
     game = game_of(record)
     if game.phase == "over":
@@ -35,10 +37,11 @@ async def running_game(svc: Core, ctx: Ctx, cmd: Command) -> tuple[GameRecord, S
     return record, side, game
 
 
-async def answer(svc: Core, ctx: Ctx, cmd: Command, action: CubeAction) -> Reply:
-    """The caller's cube `action` in the game `cmd` names: a roll rolls and plays on as after any roll; a
-    double (the engine says why when it may not), a take or a drop is logged as a step of its own."""
-    record, side, game = await running_game(svc, ctx, cmd)
+async def answer(svc: Core, ctx: Ctx, cmd: Command, action: CubeAction, read: GameRecord | None = None) -> Reply:
+    """The caller's cube `action` in the game `cmd` names (`read`: that game, already read by a button press): a
+    roll rolls and plays on as after any roll; a double (the engine says why when it may not), a take or a drop
+    is logged as a step of its own."""
+    record, side, game = await running_game(svc, ctx, cmd, read)
     if action is CubeAction.DOUBLE and game.cube is not None and game.cube.crawford and game.turn is side \
             and game.phase == "move":
         # the Crawford game's dice are rolled at once (§13's decision): the reason is R-CUBE-5, not the dice

@@ -24,9 +24,9 @@ from discord.utils import MISSING
 from storage import StorageError
 
 from .. import i18n
+from ..boardpage.links import PageLinks
 from ..commands import Command
 from ..replies import Caller, Reply
-from ..web.links import PageLinks
 from . import people
 from .boards import LastBoards
 from .messages import Outgoing, outgoing, with_link
@@ -138,7 +138,7 @@ class Answers:
 
     async def _page_link(self, interaction: Interaction, game_id: str, out: Outgoing) -> None:
         """"Make your move" also offers "Open the board": a link to the board page signed for the presser and
-        the game, good until the move's deadline (`bot.web.links`)."""
+        the game, good until the move's deadline (`bot.boardpage.links`)."""
         if self.page is None:
             return
         try:

@@ -8,9 +8,9 @@ from typing import Protocol
 
 from storage import BoardRepository
 
+from ..boardpage.links import PageLinks
 from ..commands import Command
 from ..replies import Caller, Chat, Identity, Reply, Suggestion
-from ..web.links import PageLinks
 
 
 class Seam(Protocol):

@@ -23,8 +23,8 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 
 from storage import BoardMessage, BoardRepository, StorageError
 
+from ..boardpage.links import PageButton, PageLinks
 from ..replies import Identity, Reply
-from ..web.links import PageButton, PageLinks
 from . import render
 
 log = logging.getLogger(__name__)

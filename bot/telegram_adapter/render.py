@@ -13,8 +13,8 @@ import html
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from .. import moments
+from ..boardpage.links import PageButton
 from ..replies import Button, Identity, Reply
-from ..web.links import PageButton
 
 PLATFORM = "telegram"
 CAPTION_LIMIT = 1024
@@ -69,7 +69,7 @@ def visible_length(text: str, mentions: tuple[Identity, ...]) -> int:
 
 
 def keyboard(reply: Reply, page: PageButton | None = None) -> InlineKeyboardMarkup | None:
-    """The board page's button (`bot.web.links`) if any, the reply's builder rows (the moves the player to move
+    """The board page's button (`bot.boardpage.links`) if any, the reply's builder rows (the moves the player to move
     can pick), then its other buttons."""
     rows: list[tuple[Button, ...]] = []
     if reply.builder is not None:

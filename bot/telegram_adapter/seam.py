@@ -10,9 +10,9 @@ from typing import Protocol
 
 from storage import BoardRepository, CardRepository
 
+from ..boardpage.links import PageLinks
 from ..commands import Command
 from ..replies import Caller, Chat, Identity, Reply
-from ..web.links import PageLinks
 
 
 class Seam(Protocol):

@@ -1,4 +1,5 @@
-"""The board page's JSON API: who asks (`auth`), what they see (`state`), and Confirm (`glue.confirm`).
+"""The board page's JSON API: who asks (`bot.boardpage.auth`), what they see (`state`), and Confirm, through the
+service's `seam.PageSeam`.
 
 - `GET /api/state?game=<id>&picked=<moves>[&since=<version>]`: the game for the caller, with the single moves
   picked so far on the page (`bot.views.pack_moves`); with `since` equal to the game's version only
@@ -25,26 +26,22 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
 
-from game import IllegalPlayError, Side
-from storage import GameRecord, StorageError
+from game import IllegalPlayError, Pick
+from storage import StorageError
 
 from .. import i18n, moments
-from ..actions import ActionError
-from ..cube.table import parse as cube_action
-from ..gamestate import game_of, in_private_chat, side_of
-from ..replies import Identity, Reply
-from ..service import Service
-from ..views import unpack_moves
-from . import glue
-from .auth import AuthError, validate_init_data, validate_link
-from .state import last_play, state
-from .words import page_words
+from ..boardpage.auth import AuthError, validate_init_data, validate_link
+from ..boardpage.view import PageView, Visitor, confirm_data, cube_data, picks
+from ..boardpage.words import page_words
+from ..replies import Identity, Notice
+from .seam import PageSeam
+from .state import state
 
 log = logging.getLogger(__name__)
 
@@ -52,28 +49,22 @@ MAX_BODY = 2048
 _GAME = re.compile(r"^[a-z2-7]{4,12}$")
 _PICKED = re.compile(r"^[0-9a-q1-6]{0,12}$")
 
+Deliver = Callable[[Notice], Awaitable[None]]
+
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """What the API needs to know: the bot token (Telegram's initData key), the link secret, and the clock."""
+    """What the API needs to know: the bot token (Telegram's initData key), the link secret, the clock, and where
+    a press's answer is posted (the runner's notice router)."""
 
     telegram_token: str | None
     link_secret: str | None
     clock: Callable[[], float]
-    deliver: glue.Deliver | None = None
+    deliver: Deliver | None = None
     max_streams: int = 500
 
 
-@dataclass(frozen=True, slots=True)
-class Viewer:
-    """The caller as far as one game is concerned: their side (None: may only watch) and who they are."""
-
-    side: Side | None
-    identity: Identity | None
-    lang: str
-
-
-SERVICE = web.AppKey("service", Service)
+SERVICE = web.AppKey("service", PageSeam)
 CONFIG = web.AppKey("config", Config)
 
 
@@ -90,142 +81,89 @@ class Refused(Exception):
         self.reason = reason
 
 
-async def viewer(request: web.Request, svc: Service, cfg: Config, record: GameRecord) -> Viewer:
-    """Who is asking about `record`, from the request's credentials.
+def visitor(request: web.Request, cfg: Config) -> Visitor:
+    """Who is asking, from the request's credentials (checked before any game is looked at, so that a caller
+    without credentials cannot tell an unknown game from an existing one: the same 401 for both).
 
-    :raises Refused: 401 without valid credentials, 403 when they do not cover this game.
+    :raises Refused: 401 without valid credentials.
     """
     scheme, _, cred = request.headers.get("Authorization", "").partition(" ")
     now = cfg.clock()
     try:
         if scheme == "tma" and cfg.telegram_token:
             user = validate_init_data(cred, cfg.telegram_token, now)
-            if user.start_param is not None and user.start_param != record.id:
-                raise Refused(403, "opened for another game")
-            if not (record.chat or "").startswith("telegram:"):
-                raise Refused(403, "not a Telegram game")
-            account = await glue.account(svc, "telegram", user.user_id)
-            side = _side(record, account.id if account is not None else None)
-            if side is None and (user.start_param != record.id or in_private_chat(record)):
-                raise Refused(403, "not a player of this game")  # a private chat's game is for its player only
             identity = Identity("telegram", user.user_id, user.name, user.username, user.language)
-            return Viewer(side, identity, await glue.language(svc, account, record, user.language))
+            return Visitor(identity=identity, opened_for=user.start_param)
         if scheme == "link" and cfg.link_secret:
             claim = validate_link(cred, cfg.link_secret, now)
-            if claim.game_id != record.id:
-                raise Refused(403, "link for another game")
-            who = await glue.player(svc, claim.player_id)
-            side = _side(record, claim.player_id)
-            if who is None or side is None:
-                raise Refused(403, "link for someone not in this game")
-            identity = Identity(who.platform, who.platform_user_id, who.name)
-            return Viewer(side, identity, await glue.language(svc, who, record, None))
+            return Visitor(opened_for=claim.game_id, player_id=claim.player_id)
     except AuthError as exc:
         raise Refused(401, exc.reason) from None
     raise Refused(401, "sign-in required")
 
 
-def _side(record: GameRecord, player_id: str | None) -> Side | None:
-    if player_id is None or player_id not in record.players:
-        return None
-    if record.players[0] == record.players[1]:
-        return game_of(record).position.turn
-    return side_of(record.players.index(player_id))
+async def find_view(request: web.Request, seam: PageSeam, cfg: Config, game_id: object) -> PageView:
+    """The game `game_id` names as the caller sees it.
 
-
-def signed_in(request: web.Request, cfg: Config) -> None:
-    """Check the request's credentials without any game: what an unknown game answers, so that a caller without
-    credentials cannot tell an unknown game from an existing one (the same 401 for both).
-
-    :raises Refused: 401 without valid credentials.
+    :raises Refused: 400 for a malformed id; 401 without valid credentials; 404 for an unknown game; 403 (in the
+        visitor's words) when the credentials do not cover the game.
     """
-    scheme, _, cred = request.headers.get("Authorization", "").partition(" ")
-    try:
-        if scheme == "tma" and cfg.telegram_token:
-            validate_init_data(cred, cfg.telegram_token, cfg.clock())
-            return
-        if scheme == "link" and cfg.link_secret:
-            validate_link(cred, cfg.link_secret, cfg.clock())
-            return
-    except AuthError as exc:
-        raise Refused(401, exc.reason) from None
-    raise Refused(401, "sign-in required")
+    game_id = _game_id(game_id)
+    who = visitor(request, cfg)
+    view = await seam.page_view(who, game_id)
+    if view is None:
+        raise Refused(404, "no such game")
+    if view.refused is not None:
+        raise Refused(403, view.refused)
+    return view
 
 
-async def find_record(request: web.Request, svc: Service, cfg: Config, game_id: object) -> GameRecord:
-    """The game `game_id` names.
+def _game_id(game_id: object) -> str:
+    """A well-formed game id.
 
-    :raises Refused: 400 for a malformed id; for an unknown game 401 without valid credentials, else 404.
+    :raises Refused: 400 otherwise (before anyone is known: the page never sends one).
     """
     if not isinstance(game_id, str) or not _GAME.match(game_id):
         raise Refused(400, "bad game id")
-    record = await glue.game(svc, game_id)
-    if record is None:
-        signed_in(request, cfg)
-        raise Refused(404, "no such game")
-    return record
+    return game_id
 
 
-def _picked(text: object) -> tuple[tuple[int, int, int], ...]:
+def _picked(text: object, lang: str) -> tuple[Pick, ...]:
     if not isinstance(text, str) or not _PICKED.match(text):
-        raise Refused(400, "bad moves")
+        raise Refused(400, page_words(lang)["bad_moves"])
     try:
-        picked, _focus = unpack_moves(text)
-    except ActionError:
-        raise Refused(400, "bad moves") from None
-    return tuple(picked)
+        return picks(text)
+    except ValueError:
+        raise Refused(400, page_words(lang)["bad_moves"]) from None
 
 
-async def _state(svc: Service, record: GameRecord, who: Viewer, picked: tuple[tuple[int, int, int], ...],
-                 now: float) -> dict[str, Any]:
-    """The state for `who`, with the seconds left to move (by the server's clock) when the game runs."""
-    body = await _drawn(svc, record, who, picked)
-    running = record.deadline is not None and record.result is None
-    body["left"] = max(0, int(record.deadline - now)) if running and record.deadline is not None else None
-    return body
-
-
-async def _drawn(svc: Service, record: GameRecord, who: Viewer, picked: tuple[tuple[int, int, int], ...]
-                 ) -> dict[str, Any]:
-    game = game_of(record)
-    names = await glue.names(svc, record, who.lang)
-    score = await glue.score(svc, record)
-    tail = await glue.last_entry(svc, record) if not picked else None
-    last = last_play(game, tail[1], tail[0]) if tail is not None else None
-
-    def make(p: tuple[tuple[int, int, int], ...]) -> dict[str, Any]:
-        return state(game, game_id=record.id, version=record.version, me=who.side, lang=who.lang, names=names,
-                     score=score, picked=p, deadline=record.deadline, last=last)
-
+def _state(view: PageView, picked: tuple[Pick, ...], now: float) -> dict[str, Any]:
+    """The state for the view's visitor; a stale page (its picked moves no longer legal) gets the fresh state."""
     try:
-        return make(picked)
+        return state(view, picked, now=now).to_json()
     except IllegalPlayError:
-        fresh = make(())
-        fresh["stale"] = True
-        return fresh
+        return {**state(view, (), now=now).to_json(), "stale": True}
 
 
 async def get_state(request: web.Request) -> web.Response:
-    svc = request.app[SERVICE]
+    seam = request.app[SERVICE]
     cfg = request.app[CONFIG]
-    record = await find_record(request, svc, cfg, request.query.get("game"))
-    who = await viewer(request, svc, cfg, record)
+    view = await find_view(request, seam, cfg, request.query.get("game"))
     since = request.query.get("since")
-    if since is not None and since == str(record.version):
+    if since is not None and since == str(view.version):
         return web.json_response({"same": True}, headers={"Cache-Control": "no-store"})
-    body = await _state(svc, record, who, _picked(request.query.get("picked", "")), cfg.clock())
+    body = _state(view, _picked(request.query.get("picked", ""), view.lang), cfg.clock())
     return web.json_response(body, headers={"Cache-Control": "no-store"})
 
 
 async def get_export(request: web.Request) -> web.Response:
-    svc = request.app[SERVICE]
+    seam = request.app[SERVICE]
     cfg = request.app[CONFIG]
-    record = await find_record(request, svc, cfg, request.query.get("game"))
-    who = await viewer(request, svc, cfg, record)
+    view = await find_view(request, seam, cfg, request.query.get("game"))
     whole = request.query.get("match", "") == "1"
-    if whole and record.match_id is None:
-        raise Refused(400, "not part of a match")
-    document = await glue.export_file(svc, record, who.lang, whole)
+    if whole and view.match_id is None:
+        raise Refused(400, page_words(view.lang)["not_in_match"])
+    document = await seam.page_export(view, whole)
     return web.Response(body=document.data, content_type=document.mime, charset="utf-8",
                         headers={"Cache-Control": "no-store",
                                  "Content-Disposition": f'attachment; filename="{document.filename}"'})
@@ -259,47 +197,65 @@ def _version(value: object) -> int:
     return value
 
 
-async def _answered(svc: Service, cfg: Config, record: GameRecord, who: Viewer, reply: Reply) -> web.Response:
-    """The service's answer to a press with the game's fresh state: 200, or 409 with the refusal's words."""
-    fresh = await glue.game(svc, record.id) or record
-    new_state = await _state(svc, fresh, who, (), cfg.clock())
+async def _pressed(request: web.Request, seam: PageSeam, cfg: Config, data: str) -> web.Response:
+    """Press `data` in the game's chat as a chat adapter does (the service reads the game once for it), post the
+    answer there when it is not a refusal, and answer with the game's fresh state: 200, or 409 with the
+    refusal's words.
+
+    :raises Refused: 404 for an unknown game, 403 (in the visitor's words) for a watcher or a stranger.
+    """
+    pressed = await seam.page_press(visitor(request, cfg), data)
+    if pressed is None:
+        raise Refused(404, "no such game")
+    if pressed.reply is None:
+        raise Refused(403, pressed.view.refused or page_words(pressed.view.lang)["only_players"])
+    reply = pressed.reply
+    if reply.ok and not reply.private and cfg.deliver is not None:
+        await cfg.deliver(Notice(pressed.view.chat, reply))
+    new_state = _state(pressed.fresh, (), cfg.clock())
     if not reply.ok:
         return web.json_response({"error": moments.plain(reply.text), "state": new_state}, status=409)
     return web.json_response({"ok": True, "text": moments.plain(reply.text), "state": new_state})
 
 
 async def post_confirm(request: web.Request) -> web.Response:
-    svc = request.app[SERVICE]
+    """Make the play picked on the page, as the move builder's Confirm button does. A malformed play is refused
+    in the visitor's words (their view read for them; nothing pressed)."""
+    seam = request.app[SERVICE]
     cfg = request.app[CONFIG]
     body = await _body(request, {"game", "version", "picked"}, "game, version and picked")
-    record = await find_record(request, svc, cfg, body["game"])
-    who = await viewer(request, svc, cfg, record)
+    game_id = _game_id(body["game"])
     version = _version(body["version"])
-    picked = _picked(body["picked"])
-    if who.side is None or who.identity is None:
-        raise Refused(403, "only the players can move")
-    if not picked:
-        raise Refused(400, "no moves")
-    reply = await glue.confirm(svc, who.identity, record, version, str(body["picked"]), cfg.deliver)
-    return await _answered(svc, cfg, record, who, reply)
+    visitor(request, cfg)
+    text = body["picked"]
+    if not isinstance(text, str) or not _PICKED.match(text) or not _picks_or_none(text):
+        view = await find_view(request, seam, cfg, game_id)
+        _picked(text, view.lang)
+        raise Refused(400, page_words(view.lang)["no_moves"])
+    return await _pressed(request, seam, cfg, confirm_data(game_id, version, text))
 
 
 async def post_cube(request: web.Request) -> web.Response:
     """Roll, Double, Take or Drop as the board's cube buttons do (R-CUBE-2, R-CUBE-3): the service decides
     whether the caller may (the side the game waits on, at the game's version); a refusal is in their words."""
-    svc = request.app[SERVICE]
+    seam = request.app[SERVICE]
     cfg = request.app[CONFIG]
     body = await _body(request, {"game", "version", "verb"}, "game, version and verb")
-    record = await find_record(request, svc, cfg, body["game"])
-    who = await viewer(request, svc, cfg, record)
+    game_id = _game_id(body["game"])
     version = _version(body["version"])
-    action = cube_action(body["verb"])
-    if action is None:
-        raise Refused(400, "bad verb")
-    if who.side is None or who.identity is None:
-        raise Refused(403, page_words(who.lang)["only_players"])
-    reply = await glue.cube(svc, who.identity, record, action, version, cfg.deliver)
-    return await _answered(svc, cfg, record, who, reply)
+    visitor(request, cfg)
+    data = cube_data(game_id, body["verb"], version)
+    if data is None:
+        view = await find_view(request, seam, cfg, game_id)
+        raise Refused(400, page_words(view.lang)["bad_verb"])
+    return await _pressed(request, seam, cfg, data)
+
+
+def _picks_or_none(text: str) -> tuple[Pick, ...] | None:
+    try:
+        return picks(text)
+    except ValueError:
+        return None
 
 
 @web.middleware

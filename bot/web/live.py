@@ -1,13 +1,13 @@
 """Live updates for the board page: `GET /api/events`, server-sent events over aiohttp's `StreamResponse`.
 
-Stateless across processes: a stream holds no game state of its own; once a second (`TICK`) it reads the game's
-version from the store and, when it differs from the last one sent (at first: the page's `since`), sends
-`event: version` / `data: {"version": n}`; the page then fetches its state (`/api/state`) as a poll would. So any
-process behind the balancer can serve any stream, whoever made the move. Bounded: at most `Config.max_streams`
-open streams a process (more get 503 and the page polls), each closed after `LIFETIME` seconds (the page opens a
-new one) or when the game ends, a comment line every `BEAT` seconds keeps proxies from closing an idle stream,
-and the server's shutdown ends them all at once. Credentials are checked once, when the stream opens; the
-page sends them in the `Authorization` header (it reads the stream with `fetch`, since `EventSource` cannot).
+Stateless across processes: a stream holds no game state of its own; once a second (`TICK`) it asks the service for
+the game's version (`PageSeam.page_version`) and, when it differs from the last one sent (at first: the page's
+`since`), sends `event: version` / `data: {"version": n}`; the page then fetches its state (`/api/state`) as a poll
+would. So any process behind the balancer can serve any stream, whoever made the move. Bounded: at most
+`Config.max_streams` open streams a process (more get 503 and the page polls), each closed after `LIFETIME` seconds
+(the page opens a new one) or when the game ends, a comment line every `BEAT` seconds keeps proxies from closing an
+idle stream, and the server's shutdown ends them all at once. Credentials are checked once, when the stream opens;
+the page sends them in the `Authorization` header (it reads the stream with `fetch`, since `EventSource` cannot).
 """
 
 from __future__ import annotations
@@ -20,10 +20,9 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
-from storage import GameRecord, StorageError
+from storage import StorageError
 
-from . import glue
-from .api import CONFIG, SERVICE, Refused, find_record, viewer
+from .api import CONFIG, SERVICE, Refused, find_view
 
 TICK = 1.0
 BEAT = 15.0
@@ -61,11 +60,10 @@ def _since(text: str | None) -> int | None:
 
 
 async def get_events(request: web.Request) -> web.StreamResponse:
-    svc = request.app[SERVICE]
+    seam = request.app[SERVICE]
     cfg = request.app[CONFIG]
     streams = request.app[STREAMS]
-    record = await find_record(request, svc, cfg, request.query.get("game"))
-    await viewer(request, svc, cfg, record)
+    view = await find_view(request, seam, cfg, request.query.get("game"))
     sent = _since(request.query.get("since"))
     if streams.open >= cfg.max_streams:
         raise Refused(503, "too many live pages: polling")
@@ -78,23 +76,24 @@ async def get_events(request: web.Request) -> web.StreamResponse:
         loop = asyncio.get_running_loop()
         end = loop.time() + LIFETIME
         quiet = 0.0
-        current: GameRecord | None = record
+        current: tuple[int, bool] | None = (view.version, view.over)
         while current is not None:
-            if current.version != sent:
-                sent = current.version
+            version, over = current
+            if version != sent:
+                sent = version
                 await response.write(f"event: version\ndata: {json.dumps({'version': sent})}\n\n".encode())
                 quiet = 0.0
             elif quiet >= BEAT:
                 await response.write(b": beat\n\n")
                 quiet = 0.0
-            if current.result is not None or loop.time() >= end:  # over: nothing more will come
+            if over or loop.time() >= end:  # over: nothing more will come
                 break
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(streams.closing.wait(), TICK)
             if streams.closing.is_set():
                 break
             quiet += TICK
-            current = await glue.game(svc, record.id)
+            current = await seam.page_version(view.game_id)
     except (ConnectionError, StorageError):
         pass  # the page went away, or the store did: the page reconnects or polls
     finally:

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from ..adapter import Adapter
 from ..replies import Notice
 from ..runner import Router
-from ..service import Service
 from ..settings import Settings
+from .seam import PageSeam
 from .server import WebServer, make_app
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ class BoardPage:
         self._stopped = asyncio.Event()
 
     @classmethod
-    def from_settings(cls, service: Service, settings: Settings, adapters: Sequence[Adapter],
+    def from_settings(cls, service: PageSeam, settings: Settings, adapters: Sequence[Adapter],
                       secret: str | None = None, follows: Adapter | None = None) -> BoardPage:
         """The page for `tabla run`; `secret` signs links instead of TABLA_WEB_SECRET (the console's own), and
         with `follows` the page ends with that adapter (the console at the end of its input)."""

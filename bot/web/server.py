@@ -2,8 +2,8 @@
 
 It serves the static page (`static/`) and the JSON API (`api`), listening on `TABLA_WEB_LISTEN:TABLA_WEB_PORT`
 behind a TLS-terminating reverse proxy (as the Telegram webhook). Nothing lives in the process: every request
-is authenticated afresh and read from the store, so any number of bot processes behind one balancer serve the
-page alike. Request bodies are capped (`api.MAX_BODY`); errors never carry a stack trace to the page.
+is authenticated afresh and read through the service (`seam.PageSeam`), so any number of bot processes behind one
+balancer serve the page alike. Request bodies are capped (`api.MAX_BODY`); errors never carry a stack trace to the page.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pathlib import Path
 
 from aiohttp import web
 
-from ..service import Service
-from . import api, glue, live
+from . import api, live
+from .seam import PageSeam
 
 STATIC = Path(__file__).with_name("static")
 HEADERS = {
@@ -26,8 +26,8 @@ HEADERS = {
 }
 
 
-def make_app(service: Service, *, telegram_token: str | None, link_secret: str | None,
-             clock: Callable[[], float] = time.time, deliver: glue.Deliver | None = None,
+def make_app(service: PageSeam, *, telegram_token: str | None, link_secret: str | None,
+             clock: Callable[[], float] = time.time, deliver: api.Deliver | None = None,
              max_streams: int = 500) -> web.Application:
     """The page's application: `/` the page, `/static/…` its script and style, `/api/…` its JSON and live
     updates (`live`, at most `max_streams` open at once)."""

@@ -1,5 +1,6 @@
-"""What the board page shows for one viewer: the board as SVG, the single moves that may follow the picked
-ones (the engine's builder, as the buttons use), where each can be tapped, and the words to say.
+"""What the board page shows for one viewer (`PageState`): the board as SVG, the single moves that may follow the
+picked ones (the engine's builder, as the buttons use), where each can be tapped, and the words to say; drawn
+from the service's `PageView` (`bot.web.seam`), never from the store.
 
 The board is the renderer's layout painted as SVG (`renderer.svg`): the same geometry as the posted picture.
 A play in progress is shown on the board as it stands after the picked single moves (`game.partial`), with
@@ -11,20 +12,17 @@ R-CUBE-3) and what the double is worth (`worth`), and tells everyone else whom i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from game import Game, GameError, Pick, Position, Side, build, legal_plays, parse_play, position_after
-from renderer import LastPlay, MatchScore, Scene, Words, layout
+from game import Game, Pick, Side, build, legal_plays, position_after
+from renderer import LastPlay, Scene, Words, layout
 from renderer import geometry as G
 from renderer.svg import board_svg
-from storage import MoveLogEntry
 
-from ..dice import format_dice, parse_dice
-from ..gamestate import awaited, side_of
-from ..views import pack_moves
+from ..boardpage.view import PageView, packed
+from ..boardpage.words import page_words
 from ..words import board_words
-from .words import page_words
 
 Box = tuple[int, int, int, int]
 
@@ -42,29 +40,13 @@ def targets(mine_waiting: bool) -> list[dict[str, Any]]:
     return out
 
 
-def last_play(game: Game, before_tpn: str, entry: MoveLogEntry) -> LastPlay | None:
-    """The logged turn as the board picture shows it (arrows, and "played …" or a pass in the mover's strip),
-    or None for an opening roll or a play that does not read back."""
-    if entry.play in ("opening", ""):
-        return None
-    mover = side_of(entry.side)
-    if entry.play == "pass":
-        return LastPlay(mover)
-    try:
-        before = Position.from_tpn(before_tpn, game.variant).with_turn(mover)
-        return LastPlay.from_play(parse_play(before, parse_dice(entry.dice), entry.play))
-    except (GameError, ValueError):
-        return None
-
-
-def cube_asks(game: Game, me: Side | None, words: Mapping[str, str], board: Words,
+def cube_asks(game: Game, me: Side | None, waiting: Side, words: Mapping[str, str], board: Words,
               names: Mapping[Side, str]) -> dict[str, Any]:
     """What a game in `decide` or `answer` waits for, seen by `me`: the side it waits on (`bot.gamestate.awaited`)
     gets Roll and Double (R-CUBE-2) or Take and Drop (R-CUBE-3), with what the double is worth (a take puts the
     cube at twice its value, the taker's; a drop ends the game at its value before the double); anyone else is
     told whom the game waits on."""
     assert game.cube is not None
-    waiting = awaited(game)
     name = names.get(waiting, waiting.value)
     value = game.cube.offered_value
     if me is not waiting:
@@ -81,25 +63,63 @@ def cube_asks(game: Game, me: Side | None, words: Mapping[str, str], board: Word
                                                  name=names.get(doubler, doubler.value))]}
 
 
-def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str, names: Mapping[str, str],
-          score: MatchScore | None, picked: Sequence[Pick], deadline: float | None,
-          last: LastPlay | None = None) -> dict[str, Any]:
-    """The page's JSON for `game` seen by `me` (None: a watcher), with `picked` single moves made so far.
+@dataclass(frozen=True, slots=True)
+class PageState:
+    """The page's state for one viewer: `to_json()` is what `GET /api/state` answers (app.js reads it)."""
+
+    game: str
+    version: int
+    lang: str
+    words: Mapping[str, str]
+    mine: bool
+    watching: bool
+    over: bool
+    deadline: float | None
+    phase: str
+    svg: str
+    size: tuple[int, int]
+    dice: list[int] | None = None
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    picked: str = ""
+    play: str | None = None
+    notation: str = ""
+    forced: str | None = None
+    targets: list[dict[str, Any]] = field(default_factory=list)
+    status: str = ""
+    asks: list[dict[str, str]] = field(default_factory=list)
+    worth: list[str] = field(default_factory=list)
+    left: int | None = None
+    stale: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON-ready data (`stale` only when true)."""
+        out = asdict(self)
+        out["words"] = dict(self.words)
+        out["size"] = list(self.size)
+        if not self.stale:
+            del out["stale"]
+        return out
+
+
+def state(view: PageView, picked: Sequence[Pick] = (), *, now: float | None = None) -> PageState:
+    """The page's state for the game `view` shows, with `picked` single moves made so far, and the seconds left
+    to move by the server's clock `now` (when the game runs and has a deadline).
 
     :raises IllegalPlayError: `picked` does not start a legal play (a stale page).
     """
+    game, me, lang, side_names = view.game, view.side, view.lang, dict(view.names)
     words = page_words(lang)
     moving = game.phase == "move" and game.dice is not None
     mine = moving and me is not None and game.turn is me
     viewer = me if me is not None else Side.WHITE
     position = game.position
     in_progress: LastPlay | None = None
-    side_names = {Side(k): v for k, v in names.items()}
-    out: dict[str, Any] = {"game": game_id, "version": version, "lang": lang, "words": words, "mine": mine,
-                           "watching": me is None, "over": game.outcome is not None, "deadline": deadline,
-                           "dice": list(game.dice) if moving and game.dice else None, "moves": [],
-                           "picked": pack_moves(picked), "play": None, "notation": "", "forced": None,
-                           "targets": [], "status": "", "phase": game.phase, "asks": [], "worth": []}
+    out: dict[str, Any] = {"game": view.game_id, "version": view.version, "lang": lang, "words": words,
+                           "mine": mine, "watching": me is None, "over": game.outcome is not None,
+                           "deadline": view.deadline, "dice": list(game.dice) if moving and game.dice else None,
+                           "moves": [], "picked": packed(tuple(picked)), "play": None, "notation": "",
+                           "forced": None, "targets": [], "status": "", "phase": game.phase, "asks": [],
+                           "worth": []}
     if mine and game.dice is not None:
         plays = legal_plays(position, game.dice)
         if len(plays) <= 1:
@@ -122,22 +142,22 @@ def state(game: Game, *, game_id: str, version: int, me: Side | None, lang: str,
             if st.play is not None and not st.next:
                 out["status"] = words["complete"].format(play=st.play.notation)
             else:
-                out["status"] = words["pick_source"].format(dice=format_dice(game.dice))
+                out["status"] = words["pick_source"].format(dice=view.dice_text)
     elif game.outcome is not None:
         out["status"] = words["over"]
     elif moving:
         out["status"] = words["waiting"].format(name=side_names.get(game.turn, game.turn.value))
-    elif game.phase in ("decide", "answer") and game.cube is not None:
-        out.update(cube_asks(game, me, words, board_words(lang), side_names))
+    elif view.waits_on is not None and game.cube is not None:
+        out.update(cube_asks(game, me, view.waits_on, words, board_words(lang), side_names))
     if me is None and not out["status"]:
         out["status"] = words["watching"]
     dice = game.dice if moving else None
     board = board_words(lang)
-    shown_last = last
+    shown_last = view.last if not picked else None
     if in_progress is not None:  # a play part-way: its own arrows, not the last turn's
         shown_last, board = in_progress, replace(board, played="{play}")
-    lay = layout(Scene(position, viewer, last_play=shown_last, dice=dice, names=side_names, score=score,
+    lay = layout(Scene(position, viewer, last_play=shown_last, dice=dice, names=side_names, score=view.score,
                        result=game.outcome, words=board, cube=game.cube))
-    out["svg"] = board_svg(lay)
-    out["size"] = [lay.width, lay.height]
-    return out
+    running = view.deadline is not None and game.outcome is None and now is not None
+    left = max(0, int(view.deadline - now)) if running and view.deadline is not None and now is not None else None
+    return PageState(**out, svg=board_svg(lay), size=(lay.width, lay.height), left=left)

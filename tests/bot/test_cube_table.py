@@ -11,10 +11,10 @@ import pytest
 
 from bot import commands
 from bot.actions import Action
+from bot.boardpage.words import PAGE_WORDS
 from bot.cube import answers
 from bot.cube.table import BY_VERB, LOGGED, ROWS, parse
 from bot.dispatch import HANDLERS
-from bot.web.words import PAGE_WORDS
 from game import Cube, CubeAction, Game, GameFlowError, variant
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -9,9 +9,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from bot.actions import Verb
+from bot.boardpage.auth import validate_link
 from bot.discord_adapter import DiscordAdapter
 from bot.service import Service
-from bot.web.auth import validate_link
 
 from .conftest import ALICE, settings_for
 from .fake import FakeDiscord, press, slash

@@ -10,11 +10,11 @@ from collections.abc import AsyncIterator
 import aiohttp
 import pytest
 
+from bot.boardpage.auth import sign_init_data
 from bot.gamestate import game_of
 from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
 from bot.views import pack_moves
-from bot.web.auth import sign_init_data
 from bot.web.page import BoardPage
 from game.builder import build
 from tests.web.test_page_server import free_port

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.boardpage.auth import sign_init_data, sign_link
 from bot.gamestate import game_of, side_index
 from bot.replies import Caller, Chat, Identity, Notice
 from bot.service import Service
-from bot.web.auth import sign_init_data, sign_link
 from bot.web.server import make_app
 from game import Side
 from tests.bot.conftest import Clock, clock, prefix, redis_url, store  # noqa: F401  (fixtures)

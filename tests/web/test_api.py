@@ -9,6 +9,7 @@ from typing import Any
 from aiohttp.test_utils import TestClient
 
 from bot import moments
+from bot.boardpage.words import page_words
 from bot.gamestate import game_of
 from bot.replies import Caller, Chat
 from bot.service import Service
@@ -153,10 +154,10 @@ async def test_refusals(service: Service, client: TestClient, clock: Clock) -> N
         ({"Authorization": "tma " + init_data(me, clock()).replace("hash=", "hash=0")}, 401, "unsigned"),
         ({"Authorization": "tma " + init_data(me, clock()).replace(me.name, "Eve")}, 401, "signature"),
         ({"Authorization": "tma " + init_data(me, clock() - 2 * 86400)}, 401, "expired"),
-        (tma(me, clock, start_param=other_gid), 403, "another game"),
+        (tma(me, clock, start_param=other_gid), 403, page_words(me.language or "en")["refused_other_game"]),
         (tma(EVE, clock), 403, "not a player"),
         ({"Authorization": "link " + link_for(ana.id, other_gid, clock() + 60)}, 403, "another game"),
-        ({"Authorization": "link " + link_for(eve.id, gid, clock() + 60)}, 403, "not in this game"),
+        ({"Authorization": "link " + link_for(eve.id, gid, clock() + 60)}, 403, "not a player"),
         ({"Authorization": "link " + link_for(ana.id, gid, clock() - 1)}, 401, "expired"),
         ({"Authorization": "link " + link_for(ana.id, gid, clock() + 60)[:-2] + "AA"}, 401, "signature"),
     ]
@@ -204,7 +205,7 @@ async def test_no_stack_trace_reaches_the_page(service: Service, client: TestCli
     async def broken(*args: object) -> None:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr("bot.web.glue.names", broken)
+    monkeypatch.setattr(service, "names", broken)
     r = await client.get(f"/api/state?game={gid}", headers=tma(me, clock))
     text = await r.text()
     assert r.status == 500 and "secret" not in text and "Traceback" not in text

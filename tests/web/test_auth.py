@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from bot.web.auth import AuthError, sign_init_data, sign_link, validate_init_data, validate_link
+from bot.boardpage.auth import AuthError, sign_init_data, sign_link, validate_init_data, validate_link
 
 # The example the tma.js documentation publishes ("Validating with Bot Token"), with its bot token.
 TMA_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8"

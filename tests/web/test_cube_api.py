@@ -13,10 +13,10 @@ from typing import Any
 from aiohttp.test_utils import TestClient
 
 from bot import moments
+from bot.boardpage.words import page_words
 from bot.gamestate import game_of
 from bot.replies import Caller, Chat
 from bot.service import Service
-from bot.web.words import page_words
 from bot.words import computer_name
 from game import Cube, Side
 from tests.bot.conftest import Clock
@@ -164,7 +164,7 @@ async def test_only_the_players_may_press(service: Service, client: TestClient, 
     status, body = await press(client, gid, record.version, "roll", EVE, clock, start_param=gid)
     assert (status, body) == (403, {"error": page_words("el")["only_players"]}), body
     status, body = await press(client, gid, record.version, "roll", EVE, clock)  # not opened from the group
-    assert status == 403 and "not a player" in body["error"]
+    assert (status, body) == (403, {"error": page_words("el")["refused_not_player"]}), "in her words too"
     status, body = await press(client, gid, record.version, "roll", BOB, clock)  # the opponent
     assert status == 409 and "Ana" in body["error"] and body["state"]["asks"] == []
     r = await client.post("/api/cube", json={"game": gid, "version": record.version, "verb": "roll"})

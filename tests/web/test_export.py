@@ -8,9 +8,9 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 
+from bot.boardpage.words import page_words
 from bot.replies import Caller
 from bot.service import Service
-from bot.web.words import page_words
 from game import read_mat, replay_read, replay_text
 from tests.bot.conftest import Clock
 

@@ -9,9 +9,9 @@ import json
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.actions import Action, Verb
 from bot.replies import Caller
 from bot.service import Service
-from bot.web import glue
 from bot.web.server import make_app
 from tests.bot.conftest import Clock
 
@@ -49,7 +49,8 @@ async def test_a_move_made_elsewhere_reaches_an_open_stream(service: Service, cl
     watcher = await client.get(f"/api/events?game={gid}&since=0", headers=tma(EVE, clock, start_param=gid))
     assert await events(watcher, 1) == [{"version": record.version}], "a page behind hears at once"
     # the move made as another process would make it (a button press, through the service), not by this app
-    reply = await glue.confirm(service, me, record, record.version, await full_play(service, gid), None)
+    data = Action(Verb.CONFIRM, gid, record.version, await full_play(service, gid)).pack()
+    reply = await service.press(Caller(me, GROUP), data)
     assert reply.ok, reply.text
     after = await service.store.games.get(gid)
     assert (await events(r, 1))[0]["version"] == after.version

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestServer
 
+from bot.boardpage.auth import sign_link
+from bot.boardpage.words import page_words
 from bot.gamestate import game_of
 from bot.replies import Caller, Chat, Identity
 from bot.service import Service
-from bot.web.auth import sign_link
 from bot.web.server import make_app
-from bot.web.words import page_words
 from game import Cube, Side
 from tests.bot.conftest import Clock
 from tests.bot.cube_setup import START, put, tpn
@@ -297,7 +297,7 @@ async def test_a_group_game_by_the_direct_link(service: Service, server: TestSer
         """([game, version]) => fetch('/api/confirm', {method: 'POST', headers: {'Content-Type': 'application/json',
              Authorization: 'tma ' + Telegram.WebApp.initData}, body: JSON.stringify({game, version, picked: '681'})})
            .then(r => r.json().then(b => [r.status, b.error]))""", [gid, record.version])
-    assert refused == [403, "only the players can move"]
+    assert refused == [403, page_words("en")["only_players"]]
     before = await pages[EVE.name].locator("#board svg").get_attribute("data-version")
     await tap_a_play(pages[me.name])
     await pages[me.name].locator("#confirm").click()

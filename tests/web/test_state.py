@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from bot.boardpage.view import PageView
+from bot.replies import Chat
 from bot.views import pack_moves
 from bot.web.state import state
 from game import Cube, IllegalPlayError, Position, Side, variant
@@ -15,14 +17,20 @@ from game.flow import Game
 from game.partial import position_after
 
 PORTES = variant("portes")
-NAMES = {"white": "Ana", "black": "Bob"}
+NAMES = {Side.WHITE: "Ana", Side.BLACK: "Bob"}
+
+
+def view(game: Game, me: Side | None, lang: str) -> PageView:
+    """The game as the service would hand it to the page (no match, no last play)."""
+    waits = (game.answering or game.turn) if game.phase in ("decide", "answer") else None
+    return PageView("abcd", 3, game, lang, Chat("telegram", "-1001"), side=me, names=NAMES, waits_on=waits,
+                    dice_text="-".join(map(str, game.dice)) if game.dice else "")
 
 
 def seen(tpn: str, dice: tuple[int, int], me: Side | None = Side.WHITE, picked: tuple[Pick, ...] = (),
          lang: str = "en") -> dict[str, Any]:
     game = Game(PORTES, Position.from_tpn(tpn, PORTES), "move", dice)
-    return state(game, game_id="abcd", version=3, me=me, lang=lang, names=NAMES, score=None, picked=picked,
-                 deadline=None)
+    return state(view(game, me, lang), picked).to_json()
 
 
 def test_a_passing_turn_is_shown_not_asked() -> None:
@@ -71,8 +79,7 @@ def cube_state(phase: str, cube: Cube, me: Side | None, lang: str = "en", turn: 
                ) -> dict[str, Any]:
     tapa = variant("tapa", {"cube": "on"})
     game = Game(tapa, Position.start(tapa).with_turn(turn), phase, cube=cube)  # type: ignore[arg-type]
-    return state(game, game_id="abcd", version=3, me=me, lang=lang, names=NAMES, score=None, picked=(),
-                 deadline=None)
+    return state(view(game, me, lang)).to_json()
 
 
 def test_the_side_asked_to_roll_or_double_gets_both_and_the_others_are_told_whom_it_waits_on() -> None:

@@ -10,8 +10,8 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot import i18n, messages
-from bot.web import words
-from bot.web.words import PAGE, PAGE_WORDS, page_words
+from bot.boardpage import words
+from bot.boardpage.words import PAGE, PAGE_WORDS, page_words
 
 
 @pytest.mark.parametrize("lang", ["bg", "el"])
@@ -26,8 +26,8 @@ def test_every_page_word_is_translated_in_the_catalogue(lang: str) -> None:
 
 def test_the_words_live_in_the_catalogues_not_in_the_code() -> None:
     source = Path(words.__file__).read_text(encoding="utf-8")
-    assert not re.search("[\u0370-\u03ff\u0400-\u04ff]", source), "Bulgarian or Greek text in bot/web/words.py"
-    script = (Path(words.__file__).parent / "static" / "app.js").read_text(encoding="utf-8")
+    assert not re.search("[\u0370-\u03ff\u0400-\u04ff]", source), "Bulgarian or Greek text in bot/boardpage/words.py"
+    script = (Path(words.__file__).parents[1] / "web" / "static" / "app.js").read_text(encoding="utf-8")
     assert not re.search("[\u0370-\u03ff\u0400-\u04ff]", script)
     listed = {(m.context, m.id) for m in messages.all_messages()}
     assert {(PAGE, text) for text in PAGE_WORDS.values()} <= listed, "python -m bot.messages --update finds them"

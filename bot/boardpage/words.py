@@ -41,6 +41,13 @@ PAGE_WORDS: dict[str, str] = {
     "waiting_answer": "{name} to take or drop {value}.",
     "only_players": "Only the players can do that.",
     "export": "Download the game's file",
+    "refused_other_game": "This page was opened for another game.",
+    "refused_not_telegram": "This game is not played on Telegram.",
+    "refused_not_player": "You are not a player of this game.",
+    "no_moves": "Pick a move first.",
+    "bad_moves": "Those moves cannot be read: reload the page.",
+    "bad_verb": "That button is not one of the cube's.",
+    "not_in_match": "This game is not part of a match.",
 }
 
 

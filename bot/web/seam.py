@@ -1,0 +1,36 @@
+"""What the board page needs of the service: the calls its server makes, as a protocol (`bot.service.Service`
+has them; a test may hand in anything else that has them), as the chat adapters see it through their `seam.py`.
+
+The page never reads the store nor reaches into the service: it asks for one game as one visitor sees it
+(`page_view`, a `bot.boardpage.view.PageView` built from one read), presses as a chat adapter does (`page_press`,
+with the button data the view packs; the game read once), and asks for a game's file or its version. A new page (a
+tournament's table, a replay) adds its one method here and to the service.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..boardpage.view import PagePress, PageView, Visitor
+from ..replies import Document
+
+
+class PageSeam(Protocol):
+    """The service as the board page sees it."""
+
+    async def page_view(self, caller: Visitor, game_id: str) -> PageView | None:
+        """The game `game_id` as `caller` sees it (None: no such game)."""
+        ...
+
+    async def page_press(self, caller: Visitor, data: str) -> PagePress | None:
+        """A press of the button whose packed data is `data` (`PageView.confirm`, `PageView.cube`), as a chat's
+        button is pressed, from one read of the game (None: no such game)."""
+        ...
+
+    async def page_export(self, view: PageView, whole: bool) -> Document:
+        """The game's file as `/export` sends it, or its match's when `whole`."""
+        ...
+
+    async def page_version(self, game_id: str) -> tuple[int, bool] | None:
+        """The game's version and whether it is over (None: no such game), for the page's live updates."""
+        ...
