@@ -12,7 +12,8 @@ words, and where it was found):
 - the engine's messages for players: the literal template of every player-facing `GameError` in `game/`, and
   every `(template, {values})` explanation the engine builds (`engine_templates`);
 - the words drawn on a board (`renderer.Words`), in the `board` context (`board_messages`);
-- the board page's words (`bot.web.words.PAGE_WORDS`), in the `page` context (`page_messages`).
+- the board page's words (`bot.web.words.PAGE_WORDS`, the replay's `bot.web.replay_words.REPLAY_WORDS`), in the
+  `page` context (`page_messages`).
 
 `python -m bot.messages` prints the catalogue template (a `.pot`); `python -m bot.messages --update` merges it
 into every `bot/locales/<lang>/LC_MESSAGES/tabla.po` (new messages get an empty translation, vanished ones
@@ -39,6 +40,7 @@ from renderer import words as board
 
 from .i18n import DOMAIN, LOCALES
 from .web import words as page
+from .web import replay_words
 from .words import BOARD, BOARD_PLURALS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -305,6 +307,8 @@ def page_messages() -> Iterator[Message]:
     """The board page's words, in the `page` context."""
     for key, text in page.PAGE_WORDS.items():
         yield Message(text, None, page.PAGE, f"bot.web.words.PAGE_WORDS[{key}]")
+    for key, text in replay_words.REPLAY_WORDS.items():
+        yield Message(text, None, page.PAGE, f"bot.web.replay_words.REPLAY_WORDS[{key}]")
 
 
 def all_messages() -> list[Message]:

@@ -28,7 +28,7 @@ from typing import Any
 from game import GameError
 from storage import BoardRepository, CardRepository, StorageError, StoreUnavailable, VersionConflict
 
-from . import commands, deadlines, i18n, interact, resume, standings, tournaments, words
+from . import commands, deadlines, i18n, interact, replays, resume, standings, tournaments, words
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
 from .core import COMPUTER, Core
@@ -61,6 +61,14 @@ class Service(Core):
         """The board page's buttons for the adapters' boards (`bot.web.links`), reading what they need from the
         store, which the adapters never see."""
         return PageLinks(web_url, self.store, secret=secret, app_name=app_name, language=self.language)
+
+    async def replay(self, game_id: str, lang: str) -> replays.Replay | None:
+        """The replay of a finished game for the board page (`bot.replays`): its turns, read in one step with
+        the review's verdicts, as one frozen value; None for an unknown game.
+
+        :raises ValueError: the game is still being played.
+        """
+        return await replays.replay(self, game_id, lang)
 
     async def handle(self, caller: Caller, text: str) -> Reply:
         """Parse one typed line and execute it."""
