@@ -39,8 +39,8 @@ from game import errors
 from renderer import words as board
 
 from .i18n import DOMAIN, LOCALES
-from .web import words as page
 from .web import replay_words
+from .web import words as page
 from .words import BOARD, BOARD_PLURALS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -89,10 +89,10 @@ async def replay(svc: Core, game_id: str, lang: str) -> Replay | None:
     before = record.start_position
     for n, entry in enumerate(entries, 1):
         side = None if entry.play == "opening" else side_of(entry.side)
-        d = judged.get(n)
+        v = judged.get(n)
         turns.append(ReplayTurn(n, side, entry.dice, entry.play, before, entry.position,
-                                d.luck if d else None, d.loss if d else None,
-                                d.best if d and d.best != d.chosen else "", d.decision if d else False))
+                                v.luck if v else None, v.loss if v else None,
+                                v.best if v and v.best != v.chosen else "", v.decision if v else False))
         before = entry.position
     names = await svc.names(record, lang)
     return Replay(record, names, tuple(turns), game_of(record).outcome, found.judge, found.plies)
