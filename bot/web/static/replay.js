@@ -78,8 +78,8 @@
     }
     el.first.disabled = el.prev.disabled = f.index === 0;
     el.next.disabled = el.last.disabled = f.index === f.total;
-    el.first.title = w.replay_first; el.prev.title = w.replay_back;
-    el.next.title = w.replay_next; el.last.title = w.replay_last;
+    [["first", "replay_first"], ["prev", "replay_back"], ["next", "replay_next"], ["last", "replay_last"]]
+      .forEach(function (p) { el[p[0]].title = w[p[1]]; el[p[0]].setAttribute("aria-label", w[p[1]]); });
     if (first) { chips(f); }
     Array.prototype.forEach.call(el.turns.querySelectorAll("button"), function (b, i) {
       b.classList.toggle("current", i + 1 === f.index);
