@@ -130,3 +130,19 @@ async def test_the_page_and_its_files_are_served(client: TestClient) -> None:
                        ("/static/replay.css", "text/css")):
         r = await client.get(path)
         assert r.status == 200 and r.content_type == kind, path
+
+
+async def test_the_review_line_review_and_history_name_the_replay(service: Service, posted) -> None:  # type: ignore[no-untyped-def]
+    """The adapters put a button to the replay on what names it (`Reply.replay`): the review's line after the
+    result, `/review` and `/history` of a finished game; never on a game still being played."""
+    service.notify = posted
+    gid = await two_player_game(service)
+    assert (await service.handle(Caller(ANA, GROUP), f"/history {gid}")).replay is None
+    await service.handle(Caller(ANA, GROUP), f"/resign yes {gid}")
+    gid = await finished_game(service, turns=4)
+    await service.settle(60)
+    lines = [n for n in posted.notices if n.kind == "review"]
+    assert [n.reply.replay for n in lines] == [gid], "the review's line of the game with decisions"
+    for command in ("/history", "/review"):
+        reply = await service.handle(Caller(BOB, GROUP), f"{command} {gid}")
+        assert reply.ok and reply.replay == gid, command
