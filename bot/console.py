@@ -138,6 +138,12 @@ class Console:
     async def _page_link(self, reply: Reply) -> None:
         """With the board page configured, a board of a game the local player plays is followed by a link to it
         on the page, signed for that player, so a host can try the page without a chat token."""
+        if self.page is not None and reply.replay is not None:
+            link = self.page.replay(reply.replay, self.lang)
+            if link is not None:
+                print(self.t("Replay: {url}", url=link.url), file=self.out)
+                self.out.flush()
+            return
         if self.page is None or reply.board is None or reply.game_id is None:
             return
         button = await self.page.signed(self.me.platform, self.me.user_id, reply.game_id, self.lang)

@@ -162,7 +162,8 @@ async def history(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     if not log:
         lines.append(ctx.t("No moves yet."))
     image = await svc.offload(images.replay_in, ctx.lang, record, log, names) if log else None
-    return Reply("\n".join(lines), Picture(image, "gif") if image else None)
+    return Reply("\n".join(lines), Picture(image, "gif") if image else None, lang=ctx.lang,
+                 replay=record.id if record.result is not None else None)  # its replay on the board page
 
 
 async def verify_game(svc: Core, ctx: Ctx, cmd: Command) -> Reply:

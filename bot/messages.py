@@ -13,6 +13,8 @@ words, and where it was found):
   every `(template, {values})` explanation the engine builds (`engine_templates`);
 - the words drawn on a board (`renderer.Words`), in the `board` context (`board_messages`);
 - the board page's words (`bot.boardpage.words.PAGE_WORDS`), in the `page` context (`page_messages`).
+- the board page's words (`bot.boardpage.words.PAGE_WORDS`, the replay's `bot.boardpage.replay_words.REPLAY_WORDS`), in the
+  `page` context (`page_messages`).
 
 `python -m bot.messages` prints the catalogue template (a `.pot`); `python -m bot.messages --update` merges it
 into every `bot/locales/<lang>/LC_MESSAGES/tabla.po` (new messages get an empty translation, vanished ones
@@ -39,6 +41,7 @@ from renderer import words as board
 
 from .boardpage import words as page
 from .i18n import DOMAIN, LOCALES
+from .boardpage import replay_words
 from .words import BOARD, BOARD_PLURALS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -305,6 +308,8 @@ def page_messages() -> Iterator[Message]:
     """The board page's words, in the `page` context."""
     for key, text in page.PAGE_WORDS.items():
         yield Message(text, None, page.PAGE, f"bot.boardpage.words.PAGE_WORDS[{key}]")
+    for key, text in replay_words.REPLAY_WORDS.items():
+        yield Message(text, None, page.PAGE, f"bot.boardpage.replay_words.REPLAY_WORDS[{key}]")
 
 
 def all_messages() -> list[Message]:

@@ -194,6 +194,8 @@ class Reply:
       the bot may pin, and reports the message's id (`card_posted`), so that later notices edit it in place.
     - `table`: the reply shows the table picture of that tournament: the adapter reports the message's id
       (`table_posted`), so that the picture after each result edits it in place.
+    - `replay`: a finished game whose replay on the board page the adapters link, where the page is
+      configured (the review's line, `/review`, `/history`: `bot.web.links.PageLinks.replay`).
     """
 
     text: str
@@ -213,6 +215,7 @@ class Reply:
     document: Document | None = None
     card: bool = False
     table: str | None = None
+    replay: str | None = None
 
     @property
     def board_key(self) -> str | None:

@@ -138,7 +138,7 @@ async def _follow(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, 
     await asyncio.sleep(max(0.0, due - loop.time()))
     await svc.result_delivered(record.id)  # a loss on time's result goes out in a notice: after it (P11)
     try:
-        await svc.notify(Notice(ctx.chat, Reply(line), kind="review"))
+        await svc.notify(Notice(ctx.chat, Reply(line, lang=ctx.lang, replay=record.id), kind="review"))
     except Exception:
         log.exception("could not post the review of game %s", record.id)
 
@@ -194,4 +194,4 @@ async def review(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         scene = Scene(position, viewer, dice=worst_one.dice, names=names)
         png = await svc.offload(images.board_in, ctx.lang, svc.render, scene)
         picture = Picture(png) if png else None
-    return Reply("\n".join(lines), picture)
+    return Reply("\n".join(lines), picture, lang=ctx.lang, replay=record.id)

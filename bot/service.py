@@ -42,6 +42,7 @@ from . import commands, deadlines, export, i18n, interact, resume, standings, to
 from .boardpage import viewing
 from .boardpage.links import PageLinks
 from .boardpage.view import PagePress, PageView, Visitor
+from . import commands, deadlines, i18n, interact, replays, resume, standings, tournaments, words
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
 from .core import COMPUTER, Core
@@ -101,6 +102,13 @@ class Service(Core):
         except NotFound:
             return None
         return record.version, record.result is not None
+    async def replay(self, game_id: str, lang: str) -> replays.Replay | None:
+        """The replay of a finished game for the board page (`bot.replays`): its turns, read in one step with
+        the review's verdicts, as one frozen value; None for an unknown game.
+
+        :raises ValueError: the game is still being played.
+        """
+        return await replays.replay(self, game_id, lang)
 
     async def handle(self, caller: Caller, text: str) -> Reply:
         """Parse one typed line and execute it."""

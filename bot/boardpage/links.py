@@ -6,7 +6,8 @@
 - Discord (and any browser): `<TABLA_WEB_URL>/?t=<token>`, the token signed for the player who asked and the
   game, good until the move's deadline (a day when the game has none).
 
-Only a board whose player to move has a choice (a reply with a move builder) gets one.
+Only a board whose player to move has a choice (a reply with a move builder) gets one. A finished game's
+review and `/history` get a button to its replay instead (`replay`, `bot.boardpage.replay_link`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from storage import NotFound, Store
 from .. import i18n
 from ..replies import Reply
 from .auth import sign_link
+from .replay_link import REPLAY_DAYS, START, sign_replay
+from .replay_words import replay_words
 from .words import page_words
 
 LINK_HOURS = 24.0
@@ -79,3 +82,18 @@ class PageLinks:
         token = sign_link(self.secret, player.id, game_id, expires)
         label = "🎲 " + page_words(i18n.choose(lang, default=self.language))["open"]
         return PageButton(label, "url", f"{self._base()}/?t={token}")
+
+    def replay(self, game_id: str, lang: str | None, *, telegram_chat: int | None = None,
+               bot_username: str | None = None) -> PageButton | None:
+        """The button to the replay of finished game `game_id` (`bot.boardpage.replay_link`): in a Telegram private
+        chat a Mini App, in a Telegram group the direct-link Mini App; elsewhere (or in a group without the
+        Mini App's name) a replay link signed with the secret; None when none can be made."""
+        label = "▶ " + replay_words(i18n.choose(lang, default=self.language))["replay_open"]
+        if telegram_chat is not None and telegram_chat > 0:
+            return PageButton(label, "web_app", f"{self._base()}/replay?game={game_id}")
+        if telegram_chat is not None and self.app_name and bot_username:
+            return PageButton(label, "url", f"https://t.me/{bot_username}/{self.app_name}?startapp={START}{game_id}")
+        if not self.secret:
+            return None
+        token = sign_replay(self.secret, game_id, self.clock() + REPLAY_DAYS * 86400)
+        return PageButton(label, "url", f"{self._base()}/replay?r={token}")

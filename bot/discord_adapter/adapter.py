@@ -147,7 +147,9 @@ class DiscordAdapter:
                     await channel.get_partial_message(int(notice.edit)).edit(
                         content=out.parts[0], attachments=out.files(), allowed_mentions=out.allowed_mentions)
                 return
-            await self._post(channel, outgoing(notice.reply))
+            out = outgoing(notice.reply)
+            self.answers.replay_link(notice.reply, out)
+            await self._post(channel, out)
         except discord.HTTPException as exc:
             log.warning("could not post a notice in %s: %s", notice.chat.chat_id, exc)
 

@@ -118,6 +118,7 @@ class Answers:
     async def send(self, interaction: Interaction, reply: Reply, *, deferred: bool, pressed: bool) -> None:
         """Send `reply` as the answer to `interaction` (see the module docstring for which way)."""
         out = outgoing(reply, pings=not reply.private)
+        self.replay_link(reply, out)
         if pressed and reply.private and reply.builder is not None and reply.delivery == "new":
             await self._page_link(interaction, reply.builder.game_id, out)
         try:
@@ -135,6 +136,13 @@ class Answers:
                     await self.service.table_posted(people.chat(interaction), reply.table, str(sent))
         except discord.HTTPException as exc:
             log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+    def replay_link(self, reply: Reply, out: Outgoing) -> None:
+        """A finished game's review or history also offers its replay on the board page (`bot.web.links`)."""
+        if self.page is not None and reply.replay is not None:
+            link = self.page.replay(reply.replay, reply.lang)
+            if link is not None:
+                out.view = with_link(out.view, link.label, link.url)
 
     async def _page_link(self, interaction: Interaction, game_id: str, out: Outgoing) -> None:
         """"Make your move" also offers "Open the board": a link to the board page signed for the presser and

@@ -60,7 +60,10 @@ class Poster:
             return await self._post(int(exc.new_chat_id), reply, None)
 
     async def _page(self, chat_id: int, reply: Reply) -> PageButton | None:
-        """The board page's button for a board whose player to move has a choice (`TABLA_WEB_URL` set)."""
+        """The board page's button for a board whose player to move has a choice, or to a finished game's replay
+        (`TABLA_WEB_URL` set)."""
+        if self.page is not None and reply.replay is not None:
+            return self.page.replay(reply.replay, reply.lang, telegram_chat=chat_id, bot_username=self.bot.username)
         if self.page is None or reply.builder is None:
             return None
         try:

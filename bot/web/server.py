@@ -14,7 +14,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from . import api, live
+from . import api, live, replay
 from .seam import PageSeam
 
 STATIC = Path(__file__).with_name("static")
@@ -42,6 +42,7 @@ def make_app(service: PageSeam, *, telegram_token: str | None, link_secret: str 
     app.router.add_post("/api/confirm", api.post_confirm)
     app.router.add_post("/api/cube", api.post_cube)
     live.install(app)
+    replay.install(app)
     app.on_response_prepare.append(_headers)
     return app
 

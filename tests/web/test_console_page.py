@@ -1,5 +1,6 @@
 """The board page beside the console (`tabla run` without a chat token, with TABLA_WEB_URL): each board of the
-local player's game is followed by a link signed for that player, and the page it opens answers with the game."""
+local player's game is followed by a link signed for that player, and the page it opens answers with the game;
+a finished game's history by a link to its replay."""
 
 from __future__ import annotations
 
@@ -54,11 +55,24 @@ def test_the_console_prints_a_signed_page_link_that_the_page_server_accepts(redi
             assert response.status == 200
             body = response.read().decode()
         assert f'"game": "{game}"' in body and '<svg' in body
-        proc.stdin.write("/resign yes\n")
+        proc.stdin.write(f"/resign yes\n/history {game}\n")  # a finished game's history links its replay
+        proc.stdin.flush()
+        replay = None
+        while replay is None and time.monotonic() < deadline + 60:
+            found = [m for line in list(lines) if (m := re.search(r"Replay: (\S+)", line))]
+            replay = found[0].group(1) if found else None
+            time.sleep(0.1)
+        assert replay is not None and replay.startswith(f"http://127.0.0.1:{port}/replay?r="), "".join(lines)
+        token = urllib.parse.parse_qs(urllib.parse.urlsplit(replay).query)["r"][0]
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/replay?game={game}&turn=1",
+                                         headers={"Authorization": f"replay {token}"})
+        with urllib.request.urlopen(request, timeout=60) as response:
+            assert response.status == 200 and '"turns"' in response.read().decode()
         proc.stdin.close()  # the end of input ends the console, and the page with it
         assert proc.wait(timeout=60) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
     out = "".join(lines)
-    assert "Traceback" not in out + (proc.stderr.read() if proc.stderr else "")
+    err = proc.stderr.read() if proc.stderr else ""
+    assert "Traceback" not in out + err, err[-3000:]

@@ -18,6 +18,10 @@
     auth = "tma " + tg.initData;
     game = game || (tg.initDataUnsafe && tg.initDataUnsafe.start_param);
   }
+  if (!token && /^replay_/.test(String(game || ""))) {  // a group's link to a finished game's replay
+    location.replace("/replay" + location.search + location.hash);
+    return;
+  }
   if (tg) { try { tg.ready(); tg.expand(); } catch (e) { /* outside Telegram */ } }
 
   var el = {

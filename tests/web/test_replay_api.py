@@ -1,0 +1,148 @@
+"""The replay's JSON (`GET /api/replay`): a finished game turn by turn, the review's errors with the better play
+drawn as arrows, the luck of each roll, who may watch it, and what is refused."""
+
+from __future__ import annotations
+
+import time
+
+from aiohttp.test_utils import TestClient
+
+from bot import replays
+from bot.replies import Caller
+from bot.service import Service
+from bot.boardpage.replay_link import sign_replay
+from game import Position, Side, parse_play
+from game.nets import Review
+from tests.bot.conftest import Clock
+
+from .conftest import ANA, BOB, EVE, GROUP, SECRET, init_data, link_for, two_player_game
+from .replay_game import finished_game
+
+
+def tma(who, clock: Clock, **extra: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {"Authorization": "tma " + init_data(who, clock(), **extra)}
+
+
+async def test_a_finished_game_turn_by_turn_with_its_errors_and_luck(service: Service, client: TestClient,
+                                                                      clock: Clock) -> None:
+    gid = await finished_game(service)
+    record, log = await service.store.games.snapshot(gid)
+    review = await service.replay(gid, "en")
+    assert review is not None
+    r = await client.get(f"/api/replay?game={gid}&turn=0", headers=tma(ANA, clock))
+    assert r.status == 200, await r.text()
+    body = await r.json()
+    assert body["total"] == len(log) and len(body["turns"]) == len(log)
+    assert [t["n"] for t in body["turns"]] == list(range(1, len(log) + 1))  # numbered as /history numbers them
+    assert body["svg"].startswith("<svg") and 'class="arrow"' not in body["svg"]  # the start: no play yet
+    lucky = [t for t in body["turns"] if t["luck"] is not None]
+    assert lucky, "each judged roll has its luck"
+    errors = [i for i, t in enumerate(body["turns"]) if t["error"]]
+    assert errors, "the worst plays are marked as errors"
+    i = errors[0]
+    turn = review.turns[i]
+    assert turn.loss is not None and turn.loss >= replays.ERROR and turn.best and turn.best != turn.play
+    assert body["turns"][i]["best"] == turn.best and float(body["turns"][i]["loss"]) == round(turn.loss, 3)
+    played = await (await client.get(f"/api/replay?game={gid}&turn={i + 1}", headers=tma(ANA, clock))).json()
+    better = await (await client.get(f"/api/replay?game={gid}&turn={i + 1}&better=1",
+                                     headers=tma(ANA, clock))).json()
+    assert not played["better"] and better["better"]
+    assert 'class="arrow"' in played["svg"] and 'class="arrow"' in better["svg"]
+    assert played["svg"] != better["svg"]
+    assert f"better {turn.best}" in better["svg"] and f"played {turn.play}" in played["svg"]
+    assert turn.side is not None
+    before = Position.from_tpn(turn.before, Position.from_tpn(record.start_position, _v(record)).variant)
+    best = parse_play(before.with_turn(turn.side), tuple(int(x) for x in turn.dice.split("-")), turn.best)
+    assert best.position.to_tpn() != turn.after  # the better play leads elsewhere
+    end = await (await client.get(f"/api/replay?game={gid}&turn=999", headers=tma(ANA, clock))).json()
+    assert end["index"] == end["total"] and end["over"]
+    assert "Luck in all" in end["luck"]
+
+
+def _v(record):  # type: ignore[no-untyped-def]
+    from bot.gamestate import variant_of
+    return variant_of(record)
+
+
+async def test_luck_is_the_reviews(service: Service, client: TestClient, clock: Clock) -> None:
+    """Each roll's luck is the review's (`bot.review`), on the turn it was rolled."""
+    gid = await finished_game(service, turns=3)
+    from bot.review import parse
+    found = await service.replay(gid, "en")  # reviews the game first
+    raw = await service.store.reviews.get(gid)
+    assert raw is not None and found is not None
+    stored: Review = parse(raw)
+    assert sorted(t.luck for t in found.turns if t.luck is not None) == \
+        sorted(d.luck for d in stored.decisions if d.luck is not None)
+    for side in (Side.WHITE, Side.BLACK):
+        assert found.luck(side) == stored.luck(side)
+
+
+async def test_who_may_watch_a_replay(service: Service, client: TestClient, clock: Clock) -> None:
+    gid = await finished_game(service, turns=2)
+    ana = await service.store.players.find("telegram", ANA.user_id)
+    assert ana is not None
+    url = f"/api/replay?game={gid}"
+    assert (await client.get(url, headers=tma(BOB, clock))).status == 200  # a player
+    assert (await client.get(url, headers=tma(EVE, clock))).status == 403  # not a player, not opened from the chat
+    assert (await client.get(url, headers=tma(EVE, clock, start_param=f"replay_{gid}"))).status == 200  # group link
+    assert (await client.get(url, headers=tma(EVE, clock, start_param="replay_other"))).status == 403
+    token = sign_replay(SECRET, gid, time.time() + 3600)
+    assert (await client.get(url, headers={"Authorization": f"replay {token}"})).status == 200
+    assert (await client.get(url, headers={"Authorization": f"replay {token[:-2]}xx"})).status == 401
+    expired = sign_replay(SECRET, gid, clock() - 1)
+    assert (await client.get(url, headers={"Authorization": f"replay {expired}"})).status == 401
+    other = sign_replay(SECRET, "abcdefgh", time.time() + 3600)
+    assert (await client.get(url, headers={"Authorization": f"replay {other}"})).status == 403
+    link = link_for(ana.id, gid, clock() + 3600)  # a player's play link opens the replay too
+    assert (await client.get(url, headers={"Authorization": f"link {link}"})).status == 200
+    assert (await client.get(url)).status == 401
+    # a replay token is no play link: it opens no board
+    r = await client.get(f"/api/state?game={gid}", headers={"Authorization": f"link {token}"})
+    assert r.status == 401
+
+
+async def test_bad_requests_are_refused_and_change_nothing(service: Service, client: TestClient,
+                                                          clock: Clock) -> None:
+    gid = await two_player_game(service)
+    record = await service.store.games.get(gid)
+    r = await client.get(f"/api/replay?game={gid}", headers=tma(ANA, clock))
+    assert r.status == 409 and "still being played" in (await r.json())["error"]
+    for q in (f"game={gid}&turn=-1", f"game={gid}&turn=x", "game=BAD!", f"game={gid}&turn=99999"):
+        r = await client.get(f"/api/replay?{q}", headers=tma(ANA, clock))
+        assert r.status == 400, q
+        assert "Traceback" not in await r.text()
+    assert (await client.get("/api/replay?game=zzzzzzzz", headers=tma(ANA, clock))).status == 404
+    assert (await service.store.games.get(gid)).version == record.version
+
+
+async def test_the_replay_speaks_the_viewers_language(service: Service, client: TestClient,
+                                                      clock: Clock) -> None:
+    gid = await finished_game(service, turns=2)
+    await service.handle(Caller(BOB, GROUP), "/lang el")
+    body = await (await client.get(f"/api/replay?game={gid}&turn=1", headers=tma(BOB, clock))).json()
+    assert body["lang"] == "el"
+    assert body["words"]["replay_next"] != "Next" and body["words"]["replay_show_better"] != "Show the better play"
+
+
+async def test_the_page_and_its_files_are_served(client: TestClient) -> None:
+    for path, kind in (("/replay", "text/html"), ("/static/replay.js", "application/javascript"),
+                       ("/static/replay.css", "text/css")):
+        r = await client.get(path)
+        assert r.status == 200 and r.content_type == kind, path
+
+
+async def test_the_review_line_review_and_history_name_the_replay(service: Service, posted) -> None:  # type: ignore[no-untyped-def]
+    """The adapters put a button to the replay on what names it (`Reply.replay`): the review's line after the
+    result, `/review` and `/history` of a finished game; never on a game still being played."""
+    service.notify = posted
+    gid = await two_player_game(service)
+    assert (await service.handle(Caller(ANA, GROUP), f"/history {gid}")).replay is None
+    await service.handle(Caller(ANA, GROUP), f"/resign yes {gid}")
+    gid = await finished_game(service, turns=4)
+    await service.settle(60)
+    lines = [n for n in posted.notices if n.kind == "review"]
+    assert [n.reply.replay for n in lines] == [gid], "the review's line of the game with decisions"
+    for command in ("/history", "/review"):
+        reply = await service.handle(Caller(BOB, GROUP), f"{command} {gid}")
+        assert reply.ok and reply.replay == gid, command

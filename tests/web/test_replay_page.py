@@ -1,0 +1,137 @@
+"""The replay page in headless Chromium: a finished game opened from its link, stepped through by keys, the
+buttons, a tap and a swipe, an error's better play drawn as arrows, the luck of a roll; at phone and desktop
+width, and in Greek."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestServer
+
+from bot.replies import Caller, Chat
+from bot.service import Service
+from bot.web.server import make_app
+from tests.bot.conftest import Clock
+
+from .browser import DESKTOP, PHONE, SHOTS, TELEGRAM_JS, need_browser, telegram_stub
+from .conftest import ANA, EVE, SECRET, TOKEN, Posted, init_data
+from .replay_game import finished_game
+
+TURN = "(n) => document.querySelector('#board svg').getAttribute('data-turn') === String(n)"
+
+
+@pytest.fixture
+async def server(service: Service, clock: Clock, posted: Posted) -> AsyncIterator[TestServer]:
+    app = make_app(service, telegram_token=TOKEN, link_secret=SECRET, clock=clock, deliver=posted)
+    srv = TestServer(app, host="127.0.0.1")
+    await srv.start_server()
+    yield srv
+    await srv.close()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    path = need_browser()
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        b = await pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        await b.close()
+
+
+async def open_replay(browser: Any, server: TestServer, who: Any, clock: Clock, path: str, *,
+                      viewport: dict[str, int] = PHONE, start_param: str | None = None) -> Any:
+    """The page of `who` (Telegram's script stubbed with their signed initData) opened at `path`."""
+    context = await browser.new_context(viewport=viewport, has_touch=viewport is PHONE)
+    page = await context.new_page()
+    extra = {"start_param": start_param} if start_param else {}
+    stub = telegram_stub(init_data(who, clock(), **extra), start_param)
+
+    async def fake_telegram(route: Any, request: Any) -> None:
+        await route.fulfill(status=200, content_type="application/javascript", body=stub)
+
+    await page.route(TELEGRAM_JS, fake_telegram)
+    await page.goto(str(server.make_url(path)))
+    await page.wait_for_selector("#board svg")
+    return page
+
+
+async def swipe(page: Any, dx: int) -> None:
+    """A one-finger swipe of `dx` CSS px across the board's middle (Chromium's touch events)."""
+    await page.evaluate("""(dx) => {
+        const b = document.getElementById('board'), r = b.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const t = (cx) => new Touch({identifier: 1, target: b, clientX: cx, clientY: y});
+        b.dispatchEvent(new TouchEvent('touchstart', {touches: [t(x)], changedTouches: [t(x)], bubbles: true}));
+        b.dispatchEvent(new TouchEvent('touchend', {touches: [], changedTouches: [t(x + dx)], bubbles: true,
+                                                    cancelable: true}));
+    }""", dx)
+
+
+async def test_a_finished_game_stepped_through_with_its_errors_and_luck(service: Service, server: TestServer,
+                                                                        browser: Any, clock: Clock) -> None:
+    gid = await finished_game(service)
+    found = await service.replay(gid, "en")
+    assert found is not None and found.errors()
+    error = found.errors()[0] + 1  # the frame after the error turn
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = await open_replay(browser, server, ANA, clock, f"/replay?game={gid}", viewport=viewport)
+        assert "starting position" in (await page.locator("#status").text_content() or "")
+        assert await page.locator("#turns button").count() == len(found.turns)
+        assert await page.locator("#turns button[data-error]").count() == len(found.errors())
+        await page.keyboard.press("ArrowRight")
+        await page.wait_for_function(TURN, arg=1)
+        await page.locator("#next").click()
+        await page.wait_for_function(TURN, arg=2)
+        await page.keyboard.press("ArrowLeft")
+        await page.wait_for_function(TURN, arg=1)
+        if viewport is PHONE:
+            await swipe(page, -120)  # a swipe to the left: forward
+            await page.wait_for_function(TURN, arg=2)
+            await swipe(page, 120)
+            await page.wait_for_function(TURN, arg=1)
+        box = await page.locator("#board").bounding_box()
+        await page.mouse.click(box["x"] + box["width"] * 0.9, box["y"] + box["height"] / 2)  # the right third
+        await page.wait_for_function(TURN, arg=2)
+        await page.locator("#turns button[data-error]").first.click()
+        await page.wait_for_function(TURN, arg=error)
+        assert await page.locator("#error").is_visible()
+        turn = found.turns[error - 1]
+        assert turn.best in (await page.locator("#error-text").text_content() or "")
+        luck = await page.locator("#luck").text_content() or ""
+        assert luck.startswith("Luck of the roll:") and f"{turn.luck:+.3f}" in luck
+        await page.locator("#better").click()
+        await page.wait_for_selector("#board svg[data-better]")
+        assert await page.locator("#board svg .arrow").count() >= 1
+        assert f"better {turn.best}" in (await page.locator("#board svg").inner_html())
+        width = await page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"the replay scrolls sideways at {name} size"
+        for button in await page.locator("#steps button, #better").all():
+            b = await button.bounding_box()
+            assert b["height"] >= 44 and b["width"] >= 44
+        await page.screenshot(path=str(SHOTS / f"replay-{name}.png"), full_page=True)
+        await page.keyboard.press("b")  # back to the play made
+        await page.wait_for_function("() => !document.querySelector('#board svg[data-better]')")
+        await page.keyboard.press("End")
+        await page.wait_for_function(TURN, arg=len(found.turns))
+        assert await page.locator("#next").is_disabled()
+        await page.context.close()
+
+
+async def test_a_groups_link_opens_the_replay_in_greek(service: Service, server: TestServer, browser: Any,
+                                                       clock: Clock) -> None:
+    """A watcher opens the group's Mini App link (`startapp=replay_<id>`) at `/`, which hands it on to the
+    replay; their language is Greek."""
+    gid = await finished_game(service, turns=3)
+    await service.handle(Caller(EVE, Chat("telegram", EVE.user_id, private=True)), "/lang el")
+    page = await open_replay(browser, server, EVE, clock, "/", start_param=f"replay_{gid}")
+    await page.wait_for_function("() => document.documentElement.lang === 'el'")
+    assert page.url.split("?")[0].endswith("/replay")
+    assert "Η αρχική θέση" in (await page.locator("#status").text_content() or "")
+    await page.keyboard.press("End")
+    await page.wait_for_function(TURN, arg=len((await service.replay(gid, "el")).turns))  # type: ignore[union-attr]
+    await page.screenshot(path=str(SHOTS / "replay-phone-el.png"), full_page=True)
