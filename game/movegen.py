@@ -47,6 +47,7 @@ WORK = 32
 Step = tuple[int, int, bool]
 Leaf = tuple[tuple[Step, ...], tuple[int, ...]]
 StepsOf = Callable[[list[int], int], list[Step]]
+Bounded = Callable[[list[int], int, int], list[Step]]  # steps_of with the highest source point allowed
 Apply = Callable[[list[int], Step], list[int]]
 
 
@@ -64,11 +65,11 @@ def _is_highest(s: list[int], p: int) -> bool:
     return True
 
 
-def pin_steps(s: list[int], d: int) -> list[Step]:
-    """Single moves of die d in a pinning game (R-MOVE-1/2, R-OFF-1/2/3)."""
+def pin_steps(s: list[int], d: int, top: int = 24) -> list[Step]:
+    """Single moves of die d in a pinning game (R-MOVE-1/2, R-OFF-1/2/3), from points up to `top`."""
     out: list[Step] = []
     bear = s[HOMEOUT] == 0
-    for p in range(1, 25):
+    for p in range(1, min(top, 24) + 1):
         v = s[p]
         if v <= 0:  # empty, the opponent's, or the mover's pinned checker (R-MOVE-2)
             continue
@@ -155,15 +156,16 @@ def hit_apply(s: list[int], step: Step) -> list[int]:
     return n
 
 
-def bar_steps(s: list[int], d: int) -> list[Step]:
-    """Single moves of die d in portes and tabla (R-PORTES-2/3, R-MOVE-1/4, R-OFF-1/2)."""
+def bar_steps(s: list[int], d: int, top: int = 25) -> list[Step]:
+    """Single moves of die d in portes and tabla (R-PORTES-2/3, R-MOVE-1/4, R-OFF-1/2), from points up to `top`
+    (25: the bar)."""
     if s[BAR]:  # R-PORTES-3: enter everything first; own checkers and blots are fine, two or more are not
         t = 25 - d
         w = s[t]
-        return [(25, t, w == -1)] if w >= -1 else []
+        return [(25, t, w == -1)] if w >= -1 and top == 25 else []
     out: list[Step] = []
     bear = s[HOMEOUT] == 0
-    for p in range(1, 25):
+    for p in range(1, min(top, 24) + 1):
         if s[p] <= 0:
             continue
         t = p - d
@@ -197,11 +199,12 @@ def bar_apply(s: list[int], step: Step) -> list[int]:
     return n
 
 
-def block_steps(s: list[int], d: int) -> list[Step]:
-    """Single moves of die d in gulbara (R-MOVE-6: a point holding any opposing checker is closed; R-OFF-1/2)."""
+def block_steps(s: list[int], d: int, top: int = 24) -> list[Step]:
+    """Single moves of die d in gulbara (R-MOVE-6: a point holding any opposing checker is closed; R-OFF-1/2),
+    from points up to `top`."""
     out: list[Step] = []
     bear = s[HOMEOUT] == 0
-    for p in range(1, 25):
+    for p in range(1, min(top, 24) + 1):
         if s[p] <= 0:
             continue
         t = p - d
@@ -361,6 +364,14 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
             if touched and _touches(steps) < touched:
                 found[key] = (steps, key, used, die)
 
+    # A look ahead walks only the orders that move from high points to low where the mover's own moves never
+    # open a point nor let a checker move that could not before (`_sorted_orders`): each position is still reached.
+    downward = not orders and _sorted_orders(rules)
+    # Gul Bara walks its doubles so too. Every play has such an order: a move never opens one from a higher
+    # point (no hits, and landing below its source changes neither R-OFF-1's home nor R-OFF-2's highest
+    # checker above it).
+    ordered = downward or (not isinstance(rules, bool) and rules.blocking and not runner)
+    below = _bounded(rules) if ordered else None  # steps from points up to a bound (`top`)
     if d1 != d2:
         for a, b in ((d1, d2), (d2, d1)):
             for st1 in steps_of(s, a):
@@ -368,22 +379,19 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
                 if n1[OFF] == 15:  # R-TURN-4
                     record((st1,), n1, 2, 0)
                     continue
-                seconds = steps_of(n1, b)
+                seconds = below(n1, b, st1[0]) if downward and below is not None else steps_of(n1, b)
                 if not seconds or runner:  # fevga: a shorter play counts when the longer ones break R-FEVGA-4
                     record((st1,), n1, 1, a)
                 for st2 in seconds:
                     record((st1, st2), apply(n1, st2), 2, 0)
     else:
         seen: set[tuple[int, ...]] = set()
-        # Gul Bara: only orders that move from high points to low are walked (`top`, the highest source still
-        # allowed). Every play has such an order: a move never opens one from a higher point (no hits, and
-        # landing below its source changes neither R-OFF-1's home nor R-OFF-2's highest checker above it).
-        ordered = not isinstance(rules, bool) and rules.blocking and not runner
 
         def walk(cur: list[int], steps: tuple[Step, ...], left: int, top: int) -> None:
-            nexts = steps_of(cur, d1) if left else []
-            if ordered and nexts:
-                nexts = [st for st in nexts if st[0] <= top]
+            if not left:
+                nexts: list[Step] = []
+            else:
+                nexts = below(cur, d1, top) if below is not None else steps_of(cur, d1)
             if not nexts or (runner and steps):
                 record(steps, cur, full - left, d1)
                 if not nexts:
@@ -425,6 +433,30 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
             if opening:
                 leaves = opening
     return [(v[0], v[1]) for v in leaves]
+
+
+def _sorted_orders(rules: Variant | bool) -> bool:
+    """Whether every play of `rules` has an order that moves from high points to low: in the pinning games,
+    portes and tabla a move neither closes nor opens a point to the mover (R-MOVE-2, R-MOVE-4), never lands on
+    a higher point, and bears off only when no checker is left above the home board and (with a larger die) none
+    above it (R-OFF-1/2), so a move from a higher point made after one from a lower point could have been made
+    before it, to the same position. Not in tawula (R-MOVE-5: a checker leaving 13-23 opens its point to the
+    mover) nor in fevga (the runner moves first, R-FEVGA-3)."""
+    if isinstance(rules, bool):
+        return rules
+    return rules.pinning or (rules.hitting and rules.name != "tawula")
+
+
+def _bounded(rules: Variant | bool) -> Bounded | None:
+    """The step function of `rules` that lists moves from points up to a bound, where orders are walked from
+    high points to low (`_sorted_orders`, gulbara): pinning games, portes and tabla, and the blocking games."""
+    if isinstance(rules, bool):
+        return pin_steps if rules else None
+    if rules.pinning:
+        return pin_steps
+    if rules.hitting:
+        return None if rules.name == "tawula" else bar_steps
+    return None if rules.runner else block_steps
 
 
 def _touches(steps: tuple[Step, ...]) -> int:
