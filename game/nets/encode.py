@@ -120,15 +120,15 @@ def _side(out: FloatArray, points: IntArray, off: IntArray, bar: IntArray, wait:
     numbering."""
     k = points.shape[0]
     codes = points + _OFFSET
-    out[:, UNARY:OFF] = _UNARY[codes].reshape(k, 96)
-    total = _TOTAL[codes]
+    out[:, UNARY:OFF] = np.take(_UNARY, codes, axis=0).reshape(k, 96)  # np.take: many times faster than [codes]
+    total = np.take(_TOTAL, codes)
     away = bar + wait
     out[:, OFF] = off / 15
     out[:, ANY_OFF] = off > 0
     out[:, PIPS] = (total @ _POINTS + 25 * away) / 150
     out[:, HOME] = total[:, 6:].sum(axis=1) + away == 0         # R-OFF-1
     if family == "pin":
-        pinned = _PINNED[codes]
+        pinned = np.take(_PINNED, codes)
         out[:, PINNED:PINNED + 24] = pinned
         out[:, PINNED_COUNT] = pinned.sum(axis=1) / 3
         out[:, MOTHER_ALONE] = points[:, 23] == 1
