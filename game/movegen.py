@@ -365,13 +365,13 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
                 found[key] = (steps, key, used, die)
 
     # A look ahead walks only the orders that move from high points to low where the mover's own moves never
-    # open a point nor let a checker move that could not before (`_sorted_orders`): each position is still reached.
-    downward = not orders and _sorted_orders(rules)
+    # open a point nor let a checker move that could not before (`sorted_orders`): each position is still reached.
+    downward = not orders and sorted_orders(rules)
     # Gul Bara walks its doubles so too. Every play has such an order: a move never opens one from a higher
     # point (no hits, and landing below its source changes neither R-OFF-1's home nor R-OFF-2's highest
     # checker above it).
     ordered = downward or (not isinstance(rules, bool) and rules.blocking and not runner)
-    below = _bounded(rules) if ordered else None  # steps from points up to a bound (`top`)
+    below = bounded_steps(rules) if ordered else None  # steps from points up to a bound (`top`)
     if d1 != d2:
         for a, b in ((d1, d2), (d2, d1)):
             for st1 in steps_of(s, a):
@@ -435,7 +435,7 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
     return [(v[0], v[1]) for v in leaves]
 
 
-def _sorted_orders(rules: Variant | bool) -> bool:
+def sorted_orders(rules: Variant | bool) -> bool:
     """Whether every play of `rules` has an order that moves from high points to low: in the pinning games,
     portes and tabla a move neither closes nor opens a point to the mover (R-MOVE-2, R-MOVE-4), never lands on
     a higher point, and bears off only when no checker is left above the home board and (with a larger die) none
@@ -447,9 +447,9 @@ def _sorted_orders(rules: Variant | bool) -> bool:
     return rules.pinning or (rules.hitting and rules.name != "tawula")
 
 
-def _bounded(rules: Variant | bool) -> Bounded | None:
+def bounded_steps(rules: Variant | bool) -> Bounded | None:
     """The step function of `rules` that lists moves from points up to a bound, where orders are walked from
-    high points to low (`_sorted_orders`, gulbara): pinning games, portes and tabla, and the blocking games."""
+    high points to low (`sorted_orders`, gulbara): pinning games, portes and tabla, and the blocking games."""
     if isinstance(rules, bool):
         return pin_steps if rules else None
     if rules.pinning:

@@ -41,7 +41,8 @@ from .. import board as B
 from ..cube import CubeAction
 from ..cubeful import Chances, cube_action, double_decision, is_race, take_decision
 from ..flow import Game
-from ..movegen import enumerate_plays, homeout
+from ..lookahead import ROLLS, replies
+from ..movegen import homeout
 from ..plays import Play, legal_plays
 from ..position import Position
 from ..search import _continues, choose_play
@@ -56,7 +57,6 @@ from .store import WeightsError, gate_passed, load_weights
 
 CANDIDATES = 3   # the best plays at one ply looked at two plies deep ...
 MARGIN = 0.25    # ... when within this many points of the best at one ply
-ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
 
 
@@ -227,14 +227,12 @@ def _roll_rows(position: Position, rows: list[tuple[int, ...]], protected: list[
                starts: list[int]) -> None:
     """Append the plays of each of the 21 rolls from `position` (its side to move's view) to `rows`, and where
     each roll's begin to `starts`; a roll that cannot be played (R-TURN-3) leaves the position as it stands."""
-    variant = position.variant
     cells, prot = position.cells, position.protected
-    for a, b in ROLLS:
+    for works in replies(cells, prot, position.variant):
         starts.append(len(rows))
-        leaves = enumerate_plays(cells, prot, variant, a, b, 4 if a == b else 2, orders=False)
-        if leaves:
-            rows.extend(work for _, work in leaves)
-            protected.extend([prot] * len(leaves))
+        if works:
+            rows.extend(works)
+            protected.extend([prot] * len(works))
         else:
             rows.append((*cells, homeout(cells), 1 if prot[1] else 0))
             protected.append(prot)
