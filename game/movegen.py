@@ -343,7 +343,8 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
     R-TURN-1, a trap must be opened when some play opens it). `rules` is the variant (or a bool, see
     `stepper`); `moves` the number of moves of a double (default 4; gulbara's pending stage may have fewer).
     With `orders=False` only the resulting positions matter (a look ahead): of two orders of the same dice that
-    reach the same position the first found is kept, never the one with the fewest touches (R-TURN-6).
+    reach the same position the first found is kept, never the one with the fewest touches (R-TURN-6), and where
+    every play has an order from high points to low (`sorted_orders`) only those orders are walked.
     """
     s = [*cells, homeout(cells), 1 if protected[1] else 0]
     steps_of, apply = stepper(rules)
