@@ -4,10 +4,14 @@ R-ENTER-*, R-FEVGA-3…5), in every game, from the start to the bear-off."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.lookahead import ROLLS, replies
 from game.movegen import enumerate_plays, sorted_orders
+from game.nets import computer
+from game.plays import legal_plays
 from game.variants import variant
 
 from .helpers import pos, random_position, tpn
@@ -38,3 +42,29 @@ def test_hand_made_positions(name: str, points: dict[int, str], white: str) -> N
     assert sorted_orders(p.variant)
     got = [sorted(works) for works in replies(p.cells, p.protected, p.variant)]
     assert got == _every_order(p.cells, p.protected, name)
+
+
+def test_a_remembered_look_counts_for_the_budget_as_when_it_was_listed() -> None:
+    """A candidate whose replies were valued lately is not listed again, yet the two-ply look ranks exactly
+    as without it: the replies it counted still use up the look's budget (`computer.ROW_BUDGET`)."""
+    found = computer.loaded("plakoto")
+    assert found is not None
+    rng = random.Random(3)
+    checked = 0
+    for plies in range(0, 60, 3):
+        p = random_position("plakoto", 7, plies)
+        plays = legal_plays(p, (rng.randint(1, 6), rng.randint(1, 6)))
+        if len(plays) < 4:
+            continue
+        computer._SEEN.clear()
+        cold, looked = computer._rank(found, plays, 2)
+        if looked != 2:
+            continue
+        computer._SEEN.clear()
+        computer.two_ply(found, [cold[1][0]])  # the second candidate's replies valued on their own
+        warm, again = computer._rank(found, plays, 2)
+        assert again == looked
+        assert [pl.work for pl, _ in warm] == [pl.work for pl, _ in cold]
+        assert [v for _, v in warm] == pytest.approx([v for _, v in cold], abs=1e-12)
+        checked += 1
+    assert checked
