@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import OFF
-from .movegen import Apply, Bounded, Step, bounded_steps, enumerate_plays, homeout, sorted_orders, stepper
+from .movegen import Apply, Bounded, Step, bounded_steps, enumerate_plays, homeout, stepper
 
 if TYPE_CHECKING:
     from .variants import Variant
@@ -26,7 +26,7 @@ Found = dict[Work, tuple[int, int]]  # a position reached → (dice used, the si
 
 def replies(cells: tuple[int, ...], protected: tuple[bool, bool], rules: Variant | bool) -> list[list[Work]]:
     """Per roll of `ROLLS`, the working cells of its legal plays from `cells` (the side to move's view)."""
-    below = bounded_steps(rules) if sorted_orders(rules) else None
+    below = bounded_steps(rules)
     if below is None:
         return [[work for _, work in enumerate_plays(cells, protected, rules, a, b, 4 if a == b else 2,
                                                       orders=False)] for a, b in ROLLS]

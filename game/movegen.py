@@ -199,12 +199,11 @@ def bar_apply(s: list[int], step: Step) -> list[int]:
     return n
 
 
-def block_steps(s: list[int], d: int, top: int = 24) -> list[Step]:
-    """Single moves of die d in gulbara (R-MOVE-6: a point holding any opposing checker is closed; R-OFF-1/2),
-    from points up to `top`."""
+def block_steps(s: list[int], d: int) -> list[Step]:
+    """Single moves of die d in gulbara (R-MOVE-6: a point holding any opposing checker is closed; R-OFF-1/2)."""
     out: list[Step] = []
     bear = s[HOMEOUT] == 0
-    for p in range(1, min(top, 24) + 1):
+    for p in range(1, 25):
         if s[p] <= 0:
             continue
         t = p - d
@@ -343,8 +342,7 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
     R-TURN-1, a trap must be opened when some play opens it). `rules` is the variant (or a bool, see
     `stepper`); `moves` the number of moves of a double (default 4; gulbara's pending stage may have fewer).
     With `orders=False` only the resulting positions matter (a look ahead): of two orders of the same dice that
-    reach the same position the first found is kept, never the one with the fewest touches (R-TURN-6), and where
-    every play has an order from high points to low (`sorted_orders`) only those orders are walked.
+    reach the same position the first found is kept, never the one with the fewest touches (R-TURN-6).
     """
     s = [*cells, homeout(cells), 1 if protected[1] else 0]
     steps_of, apply = stepper(rules)
@@ -365,14 +363,6 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
             if touched and _touches(steps) < touched:
                 found[key] = (steps, key, used, die)
 
-    # A look ahead walks only the orders that move from high points to low where the mover's own moves never
-    # open a point nor let a checker move that could not before (`sorted_orders`): each position is still reached.
-    downward = not orders and sorted_orders(rules)
-    # Gul Bara walks its doubles so too. Every play has such an order: a move never opens one from a higher
-    # point (no hits, and landing below its source changes neither R-OFF-1's home nor R-OFF-2's highest
-    # checker above it).
-    ordered = downward or (not isinstance(rules, bool) and rules.blocking and not runner)
-    below = bounded_steps(rules) if ordered else None  # steps from points up to a bound (`top`)
     if d1 != d2:
         for a, b in ((d1, d2), (d2, d1)):
             for st1 in steps_of(s, a):
@@ -380,19 +370,22 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
                 if n1[OFF] == 15:  # R-TURN-4
                     record((st1,), n1, 2, 0)
                     continue
-                seconds = below(n1, b, st1[0]) if downward and below is not None else steps_of(n1, b)
+                seconds = steps_of(n1, b)
                 if not seconds or runner:  # fevga: a shorter play counts when the longer ones break R-FEVGA-4
                     record((st1,), n1, 1, a)
                 for st2 in seconds:
                     record((st1, st2), apply(n1, st2), 2, 0)
     else:
         seen: set[tuple[int, ...]] = set()
+        # Gul Bara: only orders that move from high points to low are walked (`top`, the highest source still
+        # allowed). Every play has such an order: a move never opens one from a higher point (no hits, and
+        # landing below its source changes neither R-OFF-1's home nor R-OFF-2's highest checker above it).
+        ordered = not isinstance(rules, bool) and rules.blocking and not runner
 
         def walk(cur: list[int], steps: tuple[Step, ...], left: int, top: int) -> None:
-            if not left:
-                nexts: list[Step] = []
-            else:
-                nexts = below(cur, d1, top) if below is not None else steps_of(cur, d1)
+            nexts = steps_of(cur, d1) if left else []
+            if ordered and nexts:
+                nexts = [st for st in nexts if st[0] <= top]
             if not nexts or (runner and steps):
                 record(steps, cur, full - left, d1)
                 if not nexts:
@@ -449,15 +442,11 @@ def sorted_orders(rules: Variant | bool) -> bool:
 
 
 def bounded_steps(rules: Variant | bool) -> Bounded | None:
-    """The step function of `rules` that lists moves from points up to a bound, where orders are walked from
-    high points to low (`sorted_orders`, gulbara): pinning games, portes and tabla, and the blocking games."""
-    if isinstance(rules, bool):
-        return pin_steps if rules else None
-    if rules.pinning:
-        return pin_steps
-    if rules.hitting:
-        return None if rules.name == "tawula" else bar_steps
-    return None if rules.runner else block_steps
+    """Where `sorted_orders` holds, the step function of `rules` that lists moves from points up to a bound (the
+    highest source an order from high points to low still allows); else None."""
+    if not sorted_orders(rules):
+        return None
+    return pin_steps if rules is True or (not isinstance(rules, bool) and rules.pinning) else bar_steps
 
 
 def _touches(steps: tuple[Step, ...]) -> int:
