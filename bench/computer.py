@@ -6,8 +6,9 @@ Games come in pairs (each dice seed twice, the computer white then black; a tie 
 cancels; `<opponent>_rate` is the computer's share of the points and `<opponent>_se` its standard error over
 the pairs. A game the heuristic plays is not played against the heuristic (it is the heuristic). The think
 time is the wall time of each of the computer's decisions with a choice (two plays or more), in ms, over the
-games played (p50, p99). `gate` is the 1,000-game gate recorded in the sidecar (`bench/gate.py --record`,
-the net at one ply against the heuristic, the computer as it plays against random). Each game's row is
+games played (p50, p99), and `think_cpu_ms_*` the same in CPU time (the figure to compare on a shared machine).
+`gate` is the 1,000-game gate recorded in the sidecar (`bench/gate.py --record`, the net at one ply against the
+heuristic, the computer as it plays against random). Each game's row is
 printed as it ends; the last line is a JSON object with the table.
 """
 
@@ -32,22 +33,23 @@ from game import PRESETS, Chooser, Play, ai_chooser, paired_scores, random_play,
 from game.nets import choose, computer_name, load_weights, net_name, summary
 
 
-def timed_computer(times: list[float]) -> Chooser:
-    """`choose` as a `Chooser`, its tie-break seed drawn from the game's choices, each choice timed."""
+def timed_computer(times: list[tuple[float, float]]) -> Chooser:
+    """`choose` as a `Chooser`, its tie-break seed drawn from the game's choices, each choice timed (wall, CPU)."""
 
     def computer(plays: list[Play], rng: random.Random) -> Play:
         seed = rng.randrange(1 << 30)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         chosen = choose(plays[0].before, plays[0].dice, seed)
         if len(plays) > 1:
-            times.append(time.perf_counter() - start)
+            times.append((time.perf_counter() - start, time.process_time() - cpu))
         assert chosen is not None
         return chosen
 
     return computer
 
 
-def pairs(name: str, opponent: Chooser, games: int, seed: int, times: list[float]) -> list[tuple[float, float]]:
+def pairs(name: str, opponent: Chooser, games: int, seed: int,
+          times: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """`games // 2` pairs of games of `name` between the computer and `opponent`."""
     return paired_scores(variant(name), timed_computer(times), opponent, 0, games // 2, seed)
 
@@ -60,7 +62,7 @@ def row(name: str, games: int, random_games: int, seed: int) -> dict[str, Any]:
         result.update(net=side["net"], games_trained=side["games_trained"], gate=side.get("gate"))
     except ValueError:
         pass
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     start = time.perf_counter()
     if who == "net" and games:
         stats = summary(pairs(name, ai_chooser, games, seed, times))
@@ -68,8 +70,10 @@ def row(name: str, games: int, random_games: int, seed: int) -> dict[str, Any]:
     if random_games:
         stats = summary(pairs(name, random_play, random_games, seed, times))
         result.update(random_games=stats["games"], random_rate=stats["rate"], random_se=stats["se"])
-    result.update(decisions=len(times), think_ms_p50=round(1000 * pct(times, 0.5), 1),
-                  think_ms_p99=round(1000 * pct(times, 0.99), 1), seconds=round(time.perf_counter() - start, 1))
+    walls, cpus = [w for w, _ in times], [c for _, c in times]
+    result.update(decisions=len(times), think_ms_p50=round(1000 * pct(walls, 0.5), 1),
+                  think_ms_p99=round(1000 * pct(walls, 0.99), 1), think_cpu_ms_p50=round(1000 * pct(cpus, 0.5), 1),
+                  think_cpu_ms_p99=round(1000 * pct(cpus, 0.99), 1), seconds=round(time.perf_counter() - start, 1))
     return result
 
 

@@ -6,7 +6,9 @@ the bot's computer against itself (`game.nets.choose`: the gated net two plies d
 heuristic), game i with dice from `random.Random(seed + i)`, so a run is reproducible; the review is timed in
 this one process. `--as-gated` takes every shipped net as gated (what a review will cost once a net still in
 training passes its gate). Per variant the result has `<variant>_judge` and `<variant>_plies` (who judged, how deep),
-`<variant>_turns_median`, `<variant>_review_p50_s` and `<variant>_review_max_s`. The last line is a JSON object.
+`<variant>_turns_median`, `<variant>_review_p50_s` and `<variant>_review_max_s` (wall), and
+`<variant>_review_cpu_p50_s` (the process's CPU time, the figure to compare on a shared machine). The last line is a
+JSON object.
 """
 
 from __future__ import annotations
@@ -50,13 +52,15 @@ def main() -> None:
                                         else dataclasses.replace(found, gated=True))
     for name in args.variants.split(","):
         times: list[float] = []
+        cpus: list[float] = []
         lengths: list[int] = []
         judge, plies = "", 0
         for i in range(args.games):
             start, turns = one_game(name, args.seed + i)
-            began = time.perf_counter()
+            began, cpu = time.perf_counter(), time.process_time()
             review = review_game(start, turns)
             times.append(time.perf_counter() - began)
+            cpus.append(time.process_time() - cpu)
             lengths.append(len(turns))
             judge, plies = review.judge, review.plies
         result[f"{name}_judge"] = judge
@@ -64,8 +68,10 @@ def main() -> None:
         result[f"{name}_turns_median"] = statistics.median(lengths)
         result[f"{name}_review_p50_s"] = round(statistics.median(times), 3)
         result[f"{name}_review_max_s"] = round(max(times), 3)
+        result[f"{name}_review_cpu_p50_s"] = round(statistics.median(cpus), 3)
         print(f"{name}: judged by the {judge} at {plies} ply, {statistics.median(lengths)} turns a game, review "
-              f"p50 {result[f'{name}_review_p50_s']} s, max {result[f'{name}_review_max_s']} s", file=sys.stderr)
+              f"p50 {result[f'{name}_review_p50_s']} s, max {result[f'{name}_review_max_s']} s, CPU p50 "
+              f"{result[f'{name}_review_cpu_p50_s']} s", file=sys.stderr)
     print(json.dumps(result))
 
 

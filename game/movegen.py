@@ -47,6 +47,7 @@ WORK = 32
 Step = tuple[int, int, bool]
 Leaf = tuple[tuple[Step, ...], tuple[int, ...]]
 StepsOf = Callable[[list[int], int], list[Step]]
+Bounded = Callable[[list[int], int, int], list[Step]]  # steps_of with the highest source point allowed
 Apply = Callable[[list[int], Step], list[int]]
 
 
@@ -64,11 +65,11 @@ def _is_highest(s: list[int], p: int) -> bool:
     return True
 
 
-def pin_steps(s: list[int], d: int) -> list[Step]:
-    """Single moves of die d in a pinning game (R-MOVE-1/2, R-OFF-1/2/3)."""
+def pin_steps(s: list[int], d: int, top: int = 24) -> list[Step]:
+    """Single moves of die d in a pinning game (R-MOVE-1/2, R-OFF-1/2/3), from points up to `top`."""
     out: list[Step] = []
     bear = s[HOMEOUT] == 0
-    for p in range(1, 25):
+    for p in range(1, min(top, 24) + 1):
         v = s[p]
         if v <= 0:  # empty, the opponent's, or the mover's pinned checker (R-MOVE-2)
             continue
@@ -155,15 +156,16 @@ def hit_apply(s: list[int], step: Step) -> list[int]:
     return n
 
 
-def bar_steps(s: list[int], d: int) -> list[Step]:
-    """Single moves of die d in portes and tabla (R-PORTES-2/3, R-MOVE-1/4, R-OFF-1/2)."""
+def bar_steps(s: list[int], d: int, top: int = 25) -> list[Step]:
+    """Single moves of die d in portes and tabla (R-PORTES-2/3, R-MOVE-1/4, R-OFF-1/2), from points up to `top`
+    (25: the bar)."""
     if s[BAR]:  # R-PORTES-3: enter everything first; own checkers and blots are fine, two or more are not
         t = 25 - d
         w = s[t]
-        return [(25, t, w == -1)] if w >= -1 else []
+        return [(25, t, w == -1)] if w >= -1 and top == 25 else []
     out: list[Step] = []
     bear = s[HOMEOUT] == 0
-    for p in range(1, 25):
+    for p in range(1, min(top, 24) + 1):
         if s[p] <= 0:
             continue
         t = p - d
@@ -425,6 +427,26 @@ def enumerate_plays(cells: tuple[int, ...], protected: tuple[bool, bool], rules:
             if opening:
                 leaves = opening
     return [(v[0], v[1]) for v in leaves]
+
+
+def sorted_orders(rules: Variant | bool) -> bool:
+    """Whether every play of `rules` has an order that moves from high points to low: in the pinning games,
+    portes and tabla a move neither closes nor opens a point to the mover (R-MOVE-2, R-MOVE-4), never lands on
+    a higher point, and bears off only when no checker is left above the home board and (with a larger die) none
+    above it (R-OFF-1/2), so a move from a higher point made after one from a lower point could have been made
+    before it, to the same position. Not in tawula (R-MOVE-5: a checker leaving 13-23 opens its point to the
+    mover) nor in fevga (the runner moves first, R-FEVGA-3)."""
+    if isinstance(rules, bool):
+        return rules
+    return rules.pinning or (rules.hitting and rules.name != "tawula")
+
+
+def bounded_steps(rules: Variant | bool) -> Bounded | None:
+    """Where `sorted_orders` holds, the step function of `rules` that lists moves from points up to a bound (the
+    highest source an order from high points to low still allows); else None."""
+    if not sorted_orders(rules):
+        return None
+    return pin_steps if rules is True or (not isinstance(rules, bool) and rules.pinning) else bar_steps
 
 
 def _touches(steps: tuple[Step, ...]) -> int:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 from threading import Lock
 from typing import Any
 
@@ -40,7 +41,8 @@ from .. import board as B
 from ..cube import CubeAction
 from ..cubeful import Chances, cube_action, double_decision, is_race, take_decision
 from ..flow import Game
-from ..movegen import enumerate_plays, homeout
+from ..lookahead import ROLLS, replies
+from ..movegen import homeout
 from ..plays import Play, legal_plays
 from ..position import Position
 from ..search import _continues, choose_play
@@ -55,7 +57,6 @@ from .store import WeightsError, gate_passed, load_weights
 
 CANDIDATES = 3   # the best plays at one ply looked at two plies deep ...
 MARGIN = 0.25    # ... when within this many points of the best at one ply
-ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
 
 
@@ -191,36 +192,47 @@ ROW_BUDGET = 1_000  # replies listed: past it no further candidate is looked at 
 def _replies(found: Loaded, plays: list[Play], budget: int | None = ROW_BUDGET) -> list[float]:
     """`two_ply` of the first of `plays`: all of them without a `budget`, else the first and then more
     only while fewer than `budget` replies have been listed (a count, so the same position gives the same
-    candidates whatever the machine's speed). All replies go through the net in one batch."""
+    candidates whatever the machine's speed). All replies go through the net in one batch; a position whose
+    replies were valued lately (`roll_bests`, a review's chosen play that was also a candidate) is not listed
+    again, and counts for the budget as when it was listed."""
     if not plays:
         return []
     rows: list[tuple[int, ...]] = []
     protected: list[tuple[bool, bool]] = []
     starts: list[int] = []  # where each (play, roll)'s replies begin in `rows`
-    done = 0
-    for play in plays:
-        if budget is not None and done and len(rows) >= budget:
+    known: dict[int, FloatArray] = {}  # each play's roll_bests
+    fresh: list[tuple[int, int]] = []  # the plays listed here, with their replies' count
+    listed = 0
+    for i, play in enumerate(plays):
+        if budget is not None and i and listed >= budget:
             break
-        _roll_rows(play.position, rows, protected, starts)
-        done += 1
-    per = _bests(found, plays[0].position, rows, protected, starts).reshape(done, len(ROLLS))
-    for play, bests in zip(plays, per, strict=False):
-        _remember(found, play.position, bests)
-    return [float(v) for v in -(per @ WEIGHTS)]
+        seen = _recall(found, play.position)
+        if seen is None:
+            before = len(rows)
+            _roll_rows(play.position, rows, protected, starts)
+            fresh.append((i, len(rows) - before))
+            listed += len(rows) - before
+        else:
+            known[i], count = seen
+            listed += count
+    if fresh:
+        per = _bests(found, plays[0].position, rows, protected, starts).reshape(len(fresh), len(ROLLS))
+        for (i, count), bests in zip(fresh, per, strict=True):
+            known[i] = bests
+            _remember(found, plays[i].position, bests, count)
+    return [float(-(known[i] @ WEIGHTS)) for i in range(len(known))]
 
 
 def _roll_rows(position: Position, rows: list[tuple[int, ...]], protected: list[tuple[bool, bool]],
                starts: list[int]) -> None:
     """Append the plays of each of the 21 rolls from `position` (its side to move's view) to `rows`, and where
     each roll's begin to `starts`; a roll that cannot be played (R-TURN-3) leaves the position as it stands."""
-    variant = position.variant
     cells, prot = position.cells, position.protected
-    for a, b in ROLLS:
+    for works in replies(cells, prot, position.variant):
         starts.append(len(rows))
-        leaves = enumerate_plays(cells, prot, variant, a, b, 4 if a == b else 2, orders=False)
-        if leaves:
-            rows.extend(work for _, work in leaves)
-            protected.extend([prot] * len(leaves))
+        if works:
+            rows.extend(works)
+            protected.extend([prot] * len(works))
         else:
             rows.append((*cells, homeout(cells), 1 if prot[1] else 0))
             protected.append(prot)
@@ -229,22 +241,32 @@ def _roll_rows(position: Position, rows: list[tuple[int, ...]], protected: list[
 def _bests(found: Loaded, position: Position, rows: list[tuple[int, ...]], protected: list[tuple[bool, bool]],
            starts: list[int]) -> FloatArray:
     """The one-ply equity of the best row of each roll (`starts`) for `position`'s side to move, in one batch."""
-    works: IntArray = np.array(rows, dtype=np.int64)
-    value = _values(found, position.variant, position.turn, works, np.array(protected, dtype=bool))
+    k = len(rows)  # np.fromiter over the flattened rows: a third faster than np.array of the tuples
+    works: IntArray = np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=k * len(rows[0])).reshape(k, -1)
+    prot = np.fromiter(chain.from_iterable(protected), dtype=bool, count=2 * k).reshape(k, 2)
+    value = _values(found, position.variant, position.turn, works, prot)
     best: FloatArray = np.maximum.reduceat(value, np.array(starts, dtype=np.int64))
     return best
 
 
-_SEEN: dict[tuple[int, Position], FloatArray] = {}  # the last positions' roll_bests, newest last
-_SEEN_SIZE = 64
+_SEEN: dict[tuple[int, Position], tuple[FloatArray, int]] = {}  # the last positions' roll_bests and their
+_SEEN_SIZE = 64                                                   # replies' count, newest last
 _SEEN_LOCK = Lock()
 
 
-def _remember(found: Loaded, position: Position, bests: FloatArray) -> None:
+def _remember(found: Loaded, position: Position, bests: FloatArray, count: int) -> None:
+    """Keep `position`'s roll_bests, valued over `count` replies."""
     with _SEEN_LOCK:
-        _SEEN[id(found.net), position] = bests
+        _SEEN[id(found.net), position] = (bests, count)
         while len(_SEEN) > _SEEN_SIZE:
             del _SEEN[next(iter(_SEEN))]
+
+
+def _recall(found: Loaded, position: Position) -> tuple[FloatArray, int] | None:
+    """`position`'s remembered roll_bests and its replies' count, if it was valued lately."""
+    with _SEEN_LOCK:
+        seen = _SEEN.get((id(found.net), position))
+    return seen
 
 
 def roll_bests(found: Loaded, position: Position) -> FloatArray:
@@ -253,16 +275,15 @@ def roll_bests(found: Loaded, position: Position) -> FloatArray:
     leaves the position as it stands, R-TURN-3), all in one batch through the net. A position whose replies
     `two_ply` has just looked at (a review's next turn after a play the computer also looked at) is
     remembered, not computed again."""
-    with _SEEN_LOCK:
-        seen = _SEEN.get((id(found.net), position))
+    seen = _recall(found, position)
     if seen is not None:
-        return seen
+        return seen[0]
     rows: list[tuple[int, ...]] = []
     protected: list[tuple[bool, bool]] = []
     starts: list[int] = []
     _roll_rows(position, rows, protected, starts)
     bests = _bests(found, position, rows, protected, starts)
-    _remember(found, position, bests)
+    _remember(found, position, bests, len(rows))
     return bests
 
 
