@@ -143,7 +143,7 @@ async def stats(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     lines = [ctx.t("In this chat (matches won–lost · points won–lost):"),
              _line(ctx, svc.shown_name(player, ctx.lang), row)]
     pools = await profile.played(svc, player.id)
-    lines += [profile.pool_line(ctx, pool, row) for pool, row in pools]
+    lines += [profile.pool_line(pool, row) for pool, row in pools]
     rates = await svc.store.reviews.errors(player.id)
     if rates:
         lines.append(ctx.tn("Error rate {rate} (milli-points lost a decision), the average of the last {n} game.",

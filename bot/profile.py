@@ -16,6 +16,7 @@ from .replies import Picture
 
 log = logging.getLogger(__name__)
 
+TOOLS_LANG = "en"  # the language of the lines tools read
 CHARTED = 50  # reviewed games in the error-rate trend (the store keeps as many)
 
 
@@ -25,11 +26,11 @@ async def played(svc: Core, player_id: str) -> list[tuple[str, PoolRating]]:
     return [(pool, row) for pool, row in rows if row.experience > 0]
 
 
-def pool_line(ctx: Ctx, pool: str, row: PoolRating) -> str:
-    """`Plakoto: rating 1523.4 · experience 57 · matches 12–9` (tools read the English text)."""
-    return ctx.t("{pool}: rating {rating} · experience {experience} · matches {won}–{lost}",
-                 pool=pool_name(ctx.lang, pool), rating=shown(row.rating), experience=row.experience,
-                 won=row.won, lost=row.lost)
+def pool_line(pool: str, row: PoolRating) -> str:
+    """`Plakoto: rating 1523.4 · experience 57 · matches 12–9`, in English in every language: tools read it
+    (as the `rating/experience` of match files), so it is notation, never translated."""
+    return (f"{pool_name(TOOLS_LANG, pool)}: rating {shown(row.rating)} · experience {row.experience}"
+            f" · matches {row.won}–{row.lost}")
 
 
 async def picture(svc: Core, ctx: Ctx, player: PlayerRecord, pools: list[tuple[str, PoolRating]]) -> Picture | None:

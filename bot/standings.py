@@ -97,14 +97,15 @@ async def standings(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         card = await current(svc, lang, chat)
         if card.picture is None:
             raise Refusal("I cannot draw the standings card right now; please try again.")
-        return Reply(_short(card.text), picture=card.picture, card=True)
+        return Reply(card_caption(card.text), picture=card.picture, card=True)
     return await current(svc, ctx.lang, chat)
 
 
-def _short(text: str, lines: int = 6) -> str:
-    """The card's caption: the first lines of the standings."""
-    kept = text.split("\n")
-    return "\n".join(kept[:lines] + (["…"] if len(kept) > lines else []))
+def card_caption(text: str, lines: int = 6) -> str:
+    """The card's caption: the first block of the standings (the current season, or all time), at most `lines`
+    lines of it, an ellipsis where it goes on."""
+    block = text.split("\n\n", 1)[0].split("\n")
+    return "\n".join(block[:lines] + (["…"] if len(block) > lines else []))
 
 
 async def card_posted(svc: Core, chat: Chat, message_id: str) -> str | None:
@@ -125,5 +126,5 @@ async def edit(svc: Core, item: DueItem) -> Notice | None:
     reply = await current(svc, lang, chat)
     if reply.picture is None or not await svc.store.standing_cards.shown(card, svc.clock()):
         return None
-    return Notice(Chat.from_key(chat), Reply(_short(reply.text), picture=reply.picture), kind="card",
+    return Notice(Chat.from_key(chat), Reply(card_caption(reply.text), picture=reply.picture), kind="card",
                   edit=card.message_id)

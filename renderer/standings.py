@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from . import theme as T
 from .fonts import LOCK, font
-from .text import clean, fit
+from .text import clean, fit_size
 
 WIDTH = 800
 MAX_ROWS = 10
@@ -54,10 +54,14 @@ def _num(value: float) -> str:
 
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int, fill: T.RGB, *,
-          bold: bool = True, width: int = WIDTH, anchor: str = "la") -> None:
-    fitted = fit(clean(words, "?", bold), size, width, bold)
+          bold: bool = True, width: int = WIDTH, anchor: str = "la", smallest: int | None = None) -> None:
+    """`words` at `size`, or as large as fits `width` down to `smallest` (a title, a name), cut only below that;
+    a smaller size keeps the text's middle where the full size would have it."""
+    fitted, drawn = fit_size(clean(words, "?", bold), size, width, smallest or size, bold)
+    x, y = xy
+    y += (size - drawn) * 0.6  # a smaller font sits on about the same line
     with LOCK:
-        draw.text(xy, fitted.text, font=font(size, bold, fitted.complex_script), fill=fill, anchor=anchor)
+        draw.text((x, y), fitted.text, font=font(drawn, bold, fitted.complex_script), fill=fill, anchor=anchor)
 
 
 def standings_image(pic: StandingsPicture) -> Image.Image:
@@ -69,7 +73,7 @@ def standings_image(pic: StandingsPicture) -> Image.Image:
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, WIDTH, _HEAD), fill=T.BANNER)
     draw.rectangle((0, _HEAD - 6, WIDTH, _HEAD), fill=T.ACCENT)
-    _text(draw, (_PAD, 22), pic.title, 40, T.ACCENT, width=WIDTH - 2 * _PAD)
+    _text(draw, (_PAD, 22), pic.title, 40, T.ACCENT, width=WIDTH - 2 * _PAD, smallest=28)
     _text(draw, (_PAD, 78), pic.dates, 28, T.PANEL_MUTED, bold=False, width=WIDTH - 2 * _PAD)
     y = _HEAD
     if podium:
@@ -91,7 +95,7 @@ def standings_image(pic: StandingsPicture) -> Image.Image:
         ink = T.ACCENT_DARK if leader else T.PANEL_TEXT
         draw.rounded_rectangle((_PAD, y + 3, WIDTH - _PAD, y + _ROW - 3), 10, fill=back)
         _text(draw, (cols[0] + 18, y + 13), _STAR if leader else str(rank), 30, ink, anchor="ma", width=60)
-        _text(draw, (cols[1], y + 12), line.name, 30, ink, width=cols[2] - cols[1] - 20)
+        _text(draw, (cols[1], y + 12), line.name, 30, ink, width=cols[2] - cols[1] - 20, smallest=22)
         _text(draw, (cols[2] + 60, y + 12), f"{_num(line.matches[0])}–{_num(line.matches[1])}", 30, ink,
               anchor="ma", width=170)
         _text(draw, (cols[3] + 50, y + 12), f"{_num(line.points[0])}–{_num(line.points[1])}", 30,
@@ -116,8 +120,23 @@ def _podium(draw: ImageDraw.ImageDraw, top: tuple[StandingLine, ...], y: int) ->
         ink = T.ACCENT_DARK if place != 3 else T.NUMBER
         draw.rounded_rectangle((x0, base - h, x1, base), 10, fill=fill)
         _text(draw, ((x0 + x1) // 2, base - h + 10), str(place), 40, ink, anchor="ma", width=step)
-        _text(draw, ((x0 + x1) // 2, base - h - 42), top[place - 1].name, 28, T.NUMBER, anchor="ma",
-              width=step - 12)
+        _name_on_step(draw, (x0 + x1) // 2, base - h - 10, top[place - 1].name, step - 12)
+
+
+def _name_on_step(draw: ImageDraw.ImageDraw, centre: int, bottom: int, name: str, width: int) -> None:
+    """A podium name standing on its step (its last line ends at `bottom`): one line, shrunk down to 22 px to fit,
+    else two lines split at the space that balances them best (cut only when a line is too long even so)."""
+    whole = clean(name, "?", True)
+    one, size = fit_size(whole, 28, width, 22)
+    spaces = [i for i, c in enumerate(whole) if c == " "]
+    if one.text == whole or not spaces:
+        _text(draw, (centre, bottom - 32), name, 28, T.NUMBER, anchor="ma", width=width, smallest=22)
+        return
+    cut = min(spaces, key=lambda i: abs(len(whole[:i]) - len(whole[i + 1:])))
+    parts = (whole[:cut], whole[cut + 1:])
+    size = min(fit_size(part, 24, width, 18)[1] for part in parts)  # both lines alike
+    for row, part in enumerate(parts):
+        _text(draw, (centre, bottom - 54 + 28 * row), part, size, T.NUMBER, anchor="ma", width=width)
 
 
 def render_standings(pic: StandingsPicture) -> bytes:

@@ -5,7 +5,8 @@ settings, refusals, buttons, reminders and a loss on time — and every word dra
 
 The heuristic: a token of three or more Latin letters is English unless it is notation a player types or reads
 as such — a command with the words typed after it (`/play ai tavli to 5`), an option (`mother=tie`), a play
-(`24/18 13/11`, `6/off`), an id (`#k3vq7d`), a hash or seed, a TPN (`/position`) — or a player's name."""
+(`24/18 13/11`, `6/off`), an id (`#k3vq7d`), a hash or seed, a TPN (`/position`), /stats' line per pool that tools
+read (`Plakoto: rating 1510.0 · experience 1 · matches 1–0`) — or a player's name."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ NOTATION = [
     re.compile(r"\b\w+=[\w+|]+"),  # options as typed (mother=win+tie, scoring=mars|backgammon)
     re.compile(r"\S*(?:\d|bar|off)\*?(?:/(?:\d+|bar|off)\*?)+(?:\(\d\))?"),  # plays: 24/18*/13, bar/22, 6/off
 ]
+# /stats' line per pool, in English in every language: tools read it (issue 29), as they read a TPN
+TOOL_LINE = re.compile(r"^[A-Z][a-z]+(?: [A-Za-z][a-z]+)?: rating \d+\.\d · experience \d+ · matches \d+–\d+$", re.M)
 BEFORE_OPTION = re.compile(rf"\b(?:{'|'.join(sorted({*PRESETS, *CYCLES}))})(?= \w+=)")  # `portes cycle=tavli`
 LATIN = re.compile(r"[A-Za-z]{3,}")
 SHORT = re.compile(r"(?<![\w/=.-])(?:v|vs|to|of|or|in|on|at|by|is|no|an)(?![\w/=.-])")  # short English words
@@ -75,7 +78,7 @@ def english_words(text: str, allowed: Iterable[str] = ()) -> set[str]:
     """The tokens of `text` that read as English: Latin words that are no notation, id or name."""
     allow = NAMES | set(allowed) | IDS
     found = set()
-    for pattern in NOTATION[:4]:
+    for pattern in (TOOL_LINE, *NOTATION[:4]):
         text = pattern.sub(" ", text)
     for line in text.splitlines():
         typed = TYPED if "/" in line else set()  # a sentence about a command may name what is typed after it
@@ -303,6 +306,7 @@ def test_the_heuristic_finds_english_and_spares_notation() -> None:
     assert english_words("Тапа, to 5 — Dora") == {"to"}
     assert english_words("Tapa, match to 5") == {"Tapa", "match", "to"}
     assert english_words("поискайте portes cycle=tavli, а не plakoto") == {"plakoto"}
+    assert english_words("Tavli: rating 1510.0 · experience 3 · matches 1–0\nТавли: rating 1510.0") == {"rating"}
 
 
 @pytest.mark.parametrize("lang", ["bg", "el"])
@@ -343,5 +347,5 @@ async def test_a_console_session_of_a_tavli_match_is_free_of_english(
     IDS.update(re.findall(r"#(\w+)", text))
     # "/as computer" is echoed; a deadline's time carries its offset from UTC, written so in every language
     left = english_words(text, {"UTF", "UTC", "computer", *PROPER.get(lang, set())})
-    assert "Tavli" not in text and "tavli" in text  # the match is named in the reader's words; typed in /help
+    assert "Tavli" not in TOOL_LINE.sub(" ", text) and "tavli" in text  # named in the reader's words; typed in /help
     assert not left, sorted(left)

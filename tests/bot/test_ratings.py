@@ -134,8 +134,8 @@ async def test_top_explains_bad_input(service: Service, text: str) -> None:
 
 @pytest.mark.parametrize("lang", ["bg", "el"])
 async def test_ratings_stats_and_top_speak_the_players_language(service: Service, lang: str) -> None:
-    """The ratings line, /stats and /top in Bulgarian and Greek: no English word left (names and typed words
-    aside), the pool named in the reader's language."""
+    """The ratings line, /stats and /top in Bulgarian and Greek: no English word left (names, typed words and the
+    pool lines of /stats, which tools read, aside), the pool named in the reader's language."""
     from .test_no_english import english_words
 
     for who in (ALICE, BOB):
@@ -146,6 +146,7 @@ async def test_ratings_stats_and_top_speak_the_players_language(service: Service
     assert len(said) == 1 and ("Мач „Табла“" if lang == "bg" else "Αγώνας Τάμπλα") in said[0], texts[-1]
     stats = await service.handle(Caller(ALICE, CHAT), "/stats")
     assert stats.picture is not None
+    assert "\nTabla match: rating 1510.0 · experience 1 · matches 1–0" in stats.text, stats.text  # tools read it
     top = await service.handle(Caller(ALICE, CHAT), "/top global")
     bad = await service.handle(Caller(ALICE, CHAT), "/top nosuch")
     for text in (said[0], stats.text, top.text, bad.text):

@@ -16,6 +16,7 @@ from bot.console import Console
 from bot.replies import Caller, Identity, Notice
 from bot.runner import deadline_loop
 from bot.service import Service
+from bot.standings import card_caption
 from storage import EDIT_GAP, Store, standing_cards
 
 from .conftest import CHAT, Clock
@@ -93,3 +94,12 @@ async def test_a_cards_edit_follows_its_result_without_waiting_for_the_loops_rou
         with contextlib.suppress(asyncio.CancelledError):
             await loop
         service.close()
+
+
+def test_the_cards_caption_is_the_first_block_of_the_standings() -> None:
+    """The card's text is short: the current season's lines (all time's when the chat keeps no seasons), never a
+    blank line and a piece of the next block; an ellipsis only where its own block goes on."""
+    season = "Season 2026-10, 2026-10-01 – 2026-10-31 (matches won–lost · points won–lost):\n1. bob\n2. alice"
+    assert card_caption(f"{season}\n\nAll time (matches won–lost · points won–lost):\n1. bob\n2. alice") == season
+    many = ["All time (matches won–lost · points won–lost):", *(f"{n}. player {n}" for n in range(1, 9))]
+    assert card_caption("\n".join(many)) == "\n".join([*many[:6], "…"])

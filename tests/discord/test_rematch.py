@@ -5,14 +5,25 @@ against the computer started again at once by its Rematch button."""
 from __future__ import annotations
 
 import asyncio
+import re
+
+import pytest
 
 from bot.actions import Action, Verb
 from bot.discord_adapter import DiscordAdapter
 from bot.service import Service
+from tests.bot.test_no_english import english_words
 
 from .conftest import ALICE, BOB, CAROL
 from .fake import Call, FakeDiscord, Person, press, slash
 from .play import actions, find
+
+LOCALES = {"en": "en-US", "bg": "bg", "el": "el"}
+WORDS = {  # the button of a single game's final board, and the answer to a second press, in each language
+    "en": ("Rematch", "already started"),
+    "bg": ("Реванш", "Вече започнахте"),
+    "el": ("Ρεβάνς", "Έχετε ήδη ξεκινήσει"),
+}
 
 
 async def _resign_until_over(fake: FakeDiscord, who: Person) -> Call:
@@ -82,19 +93,28 @@ async def test_new_match_by_button_after_a_match(fake: FakeDiscord, adapter: Dis
     assert await _made(service) == []
 
 
+@pytest.mark.parametrize("lang", ["en", "bg", "el"])
 async def test_rematch_against_the_computer_starts_at_once(fake: FakeDiscord, adapter: DiscordAdapter,
-                                                           service: Service) -> None:
-    await (await slash(fake, ALICE, "play", variant="portes", match=1)).board()
-    board = await _resign_until_over(fake, ALICE)
+                                                           service: Service, lang: str) -> None:
+    """...in the player's language (their client's locale), with no English word left in Bulgarian or Greek."""
+    label, twice_said = WORDS[lang]
+    alice = Person(ALICE.id, ALICE.name, LOCALES[lang])
+    await (await slash(fake, alice, "play", variant="portes", match=1)).board()
+    board = await _resign_until_over(fake, alice)
     again = find(board, Verb.REMATCH)
-    assert again is not None and board.labels.get("Rematch") == again
+    assert again is not None and board.labels.get(label) == again, board.labels
     old = Action.unpack(again).ref
     if board.message_id is None:
         board = await fake.until(lambda: next(c for c in fake.calls if c.png and c.message_id is not None
                                               and find(c, Verb.REMATCH)), 10)
-    fresh = await (await press(fake, ALICE, board.message_id or 0, again)).board()
-    twice = await (await press(fake, ALICE, board.message_id or 0, again)).message()
-    assert twice.ephemeral and "already started" in twice.content
+    fresh = await (await press(fake, alice, board.message_id or 0, again)).board()
+    twice = await (await press(fake, alice, board.message_id or 0, again)).message()
+    assert twice.ephemeral and twice_said in twice.content, twice.content
     game_id = next(a.ref for a in actions(fresh) if a.ref != old)
     record = await service.store.games.get(game_id)
     assert record.variant == "portes" and record.match_id != old
+    if lang != "en":
+        texts = [t for c in fake.calls for t in (c.content, *c.labels) if t]
+        ids = {i for t in texts for i in re.findall(r"#(\w+)", t)}
+        for text in texts:
+            assert not english_words(text, {"Alice", "alice", *ids}), text

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageDraw
 
 from renderer import StandingLine, StandingsPicture, render_standings
 from renderer import theme as T
@@ -37,3 +38,26 @@ def test_the_leader_is_marked_and_the_png_is_small() -> None:
 def test_any_name_is_drawn() -> None:
     for name in ("", "\u202e\u0000", "محمد", "🎲🎲", "x" * 300, "Борислав"):
         assert render_standings(picture(3, podium=True, name=name))[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_long_words_shrink_before_they_are_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Legible at 400 px and whole: a Bulgarian season's final title and a long name on the podium and in the table
+    are drawn smaller rather than cut with an ellipsis (on the podium's narrow step in two lines); only a name too
+    long at the smallest size is cut."""
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: object, words: str, *args: object, **kwargs: object) -> None:
+        drawn.append(words)
+        real(self, xy, words, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    long = "Димитър Петров-Константинов"
+    lines = (StandingLine(long, (4, 1), (18, 6)), StandingLine("Иван", (1, 2), (6, 10)),
+             StandingLine("x" * 80, (0, 3), (0, 9)))
+    standings_image(StandingsPicture("Сезон 2026-10: крайно класиране", "2026-10-01 – 2026-10-31", "Играч",
+                                     "Мачове", "Точки", lines, podium=True))
+    assert "Сезон 2026-10: крайно класиране" in drawn
+    assert long in drawn, drawn  # in the table, whole
+    assert drawn[drawn.index("Димитър") + 1] == "Петров-Константинов", drawn  # on the podium, in two lines
+    assert any(w.startswith("xxx") and w.endswith("\u2026") for w in drawn), drawn
