@@ -127,11 +127,12 @@ class Service(Core):
     async def resume(self, before: float | None = None) -> list[Notice]:
         """Every game left waiting on the service (the computer to move, a forced play, a next game): at
         start-up, before the periodic `tick`, and when the store answers again after an outage (the games
-        marked by `before`, when it was seen answering again).
+        marked by `before`, when it was seen answering again); and the tournaments' pairings claimed for a
+        match that was never created (`tournaments.repair`).
 
         :raises StoreUnavailable: the store does not answer.
         """
-        return await resume.resume(self, grace=0.0, before=before)
+        return await resume.resume(self, grace=0.0, before=before) + await tournaments.repair(self)
 
     @property
     def settle_seconds(self) -> float:
