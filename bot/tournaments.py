@@ -396,6 +396,10 @@ async def cancel(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
 
 
 async def table(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
+    """The table as text and picture. The picture is posted anew (`Reply.table`): once the adapter reports it
+    (`table_posted`), it replaces the stored message of its platform, so the results after it edit this one,
+    the latest the chat has seen. The one before is left alone (not deleted): a picture of the tournament as it
+    was when posted, which a reply or a link in the chat may still point at."""
     record = await _pick(svc, ctx, ref, (OPEN, RUNNING, FINISHED))
     ratings = await _ratings(svc, record)
     head = ctx.t("Tournament #{id}: {game}, matches to {n}, {format}.", id=record.id,
@@ -405,7 +409,8 @@ async def table(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
         names = await _names(svc, ctx, record)
         return Reply(head + "\n" + ctx.t("Players so far: {players}.", players=", ".join(names.values())))
     lines = [head, *await _text_table(svc, ctx, record, ratings)]
-    return Reply("\n".join(lines), picture=await _picture(svc, ctx, record, ratings))
+    picture = await _picture(svc, ctx, record, ratings)
+    return Reply("\n".join(lines), picture=picture, table=record.id if picture is not None else None)
 
 
 async def listing(svc: Core, ctx: Ctx) -> Reply:

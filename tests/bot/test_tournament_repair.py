@@ -80,7 +80,8 @@ async def test_the_next_result_creates_the_match_a_crash_left_claimed(service: S
     after = await _one_match_each(service.store, record.id)
     assert after.pairing(lost.key).match == lost.match  # the id the claim recorded
     await started_match(service, lost.match or "")
-    assert len([n for n in posted if n.reply.game_id]) == 6, [(n.reply.game_id, n.reply.text[:60]) for n in posted]  # each match's first board, once
+    boards = [n.reply.text[:60] for n in posted if n.reply.game_id]
+    assert len(boards) == 6, boards  # each match's first board, once
 
 
 async def test_two_processes_starting_up_repair_it_once(store: Store, clock: Clock,

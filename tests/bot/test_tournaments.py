@@ -245,3 +245,32 @@ async def test_the_table_message_is_edited_after_a_result(store: Store, clock: C
     tables = [x for x in notices[n:] if x.reply.picture is not None and "the table after" in x.reply.text]
     assert tables and all(x.edit == "77" for x in tables), [(x.edit, x.reply.text) for x in notices[n:]]
     service.close()
+
+
+async def test_the_table_shown_again_is_the_one_edited(store: Store, clock: Clock) -> None:
+    """`/tournament table` posts the table anew and that message replaces the stored one: the results after it
+    edit the new message; the old one is left as it was (a picture of the tournament at that moment)."""
+    service = Service(store, clock=clock)  # pictures drawn
+    notices: list[Notice] = []
+
+    async def deliver(notice: Notice) -> None:
+        notices.append(notice)
+
+    service.notify = deliver
+    for who in (ALICE, BOB, CAROL):
+        await service.remember(who)
+    tid = await opened(service, [ALICE, BOB, CAROL], "/tournament new plakoto to 1")
+    assert (await say(service, ALICE, f"/tournament start {tid}")).table == tid
+    await service.table_posted(CHAT, tid, "77")
+    await service.settle(30)
+    shown = await say(service, BOB, f"/tournament table {tid}")
+    assert shown.table == tid and shown.picture is not None, shown
+    await service.table_posted(CHAT, tid, "88")
+    assert (await service.store.tournaments.get(tid)).messages == {CHAT.platform: f"{CHAT.chat_id}:88"}
+    n = len(notices)
+    record = await finish_games(service, tid, [ALICE, BOB, CAROL])
+    assert record.state == "finished"
+    await service.settle(30)
+    tables = [x for x in notices[n:] if x.reply.picture is not None and "the table after" in x.reply.text]
+    assert tables and all(x.edit == "88" for x in tables), [(x.edit, x.reply.text) for x in notices[n:]]
+    service.close()
