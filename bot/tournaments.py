@@ -1,4 +1,5 @@
-"""`/tournament`: open, join, leave (withdraw), start, cancel, the table; and each tournament match's result.
+"""`/tournament`: open, join, leave (withdraw), start, cancel, remove a player, the table; and each tournament
+match's result.
 
 Every change is one step in the store (`storage.tournaments`), the format's bookkeeping (`bot.formats.advance`)
 inside the same write. Every pairing that can start starts at once: at the start, and whenever a result or a
@@ -55,6 +56,8 @@ async def tournament(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         return await new(svc, ctx, cmd)
     if verb == "list":
         return await listing(svc, ctx)
+    if verb == "remove":
+        return await remove(svc, ctx, cmd)
     return await {"join": join, "leave": leave, "start": start, "cancel": cancel, "table": table}[verb](svc, ctx,
                                                                                                       cmd.ref)
 
@@ -155,6 +158,38 @@ async def leave(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
         return Reply(ctx.t("{name} leaves tournament #{id}.", name=ctx.player.name, id=record.id))
     lines = [ctx.t("{name} withdraws from tournament #{id}: the matches not yet over are walkovers (w/o) for the "
                    "opponents.", name=ctx.player.name, id=record.id)]
+    lines += await _after_change(svc, ctx, after, ratings)
+    return Reply("\n".join(lines), picture=await _picture(svc, ctx, after, ratings))
+
+
+REMOVE_REFUSALS = {  # a removal's refusals by the store, about the player named
+    "absent": "{name} is not a player of tournament #{id}.",
+    "withdrawn": "{name} has withdrawn from tournament #{id} already.",
+}
+
+
+async def remove(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
+    """`/tournament remove [id] @player`, by the director or a chat admin: before the start the player is taken
+    off the list; after it, it is their withdrawal (their matches not yet over are walkovers for the opponents,
+    the played ones stand), as if they had left."""
+    record = await _pick(svc, ctx, cmd.ref, (OPEN, RUNNING))
+    if not _directs(ctx, record):
+        raise Refusal("Only the director of tournament #{id} or a chat admin can remove a player.", id=record.id)
+    player = await svc.resolve(ctx, cmd)
+    if player is None:
+        raise Refusal("Name the player to remove: /tournament remove {id} @name.", id=record.id)
+    name = svc.shown_name(player, ctx.lang)
+    ratings = await _ratings(svc, record)
+    try:
+        after = await svc.store.tournaments.leave(record.id, player.id, then=formats.advance(ratings))
+    except TournamentRefused as exc:
+        if exc.reason in REMOVE_REFUSALS:
+            raise Refusal(REMOVE_REFUSALS[exc.reason], name=name, id=record.id) from None
+        raise _refused(ctx, record, exc) from None
+    if after.state == OPEN:
+        return Reply(ctx.t("{name} is removed from tournament #{id}.", name=name, id=record.id))
+    lines = [ctx.t("{name} is removed from tournament #{id}: the matches not yet over are walkovers (w/o) for the "
+                   "opponents.", name=name, id=record.id)]
     lines += await _after_change(svc, ctx, after, ratings)
     return Reply("\n".join(lines), picture=await _picture(svc, ctx, after, ratings))
 
