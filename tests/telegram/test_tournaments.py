@@ -127,3 +127,63 @@ async def test_sections_of_nine(fake: FakeBotAPI, adapter: TelegramAdapter, serv
     assert record.state == "finished" and ids[record.winner or ""] is NINE[0]
     assert [p.stage for p in record.pairings].count("ko1") == 1 and len(record.pairings) == 17
     assert f"P0 wins tournament #{tid}\n" in last and "Section 1:" in last and "Section 2:" in last, last
+
+
+FIVE = [Player(2201, "Ann", "ann"), Player(2202, "Ben", "ben"), Player(2203, "Cid", "cid"), Player(2204, "Dee", "dee"),
+        Player(2205, "Eve", "eve")]
+
+
+async def test_a_knockout_of_five_with_byes(fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    """Two matches start at once (the top three seeds wait: byes), the next as soon as both its players are
+    known; `/tournament table` in the middle posts the bracket anew, and the results after it edit that message,
+    not the start's."""
+    service.notify = Router([adapter])
+    text = await said(fake, FIVE[0], "/tournament new tapa to 1 format knockout", "opens")
+    assert re.fullmatch(r"Tournament #\w+ opens: Tapa, matches to 1, a knockout\. Join with /tournament join "
+                        r"#?\w+\.", text), text
+    tid = re.findall(r"#(\w+)", text)[0]
+    for p in FIVE[1:]:
+        await said(fake, p, f"/tournament join {tid}", f"joins tournament #{tid}")
+    n = len(fake.calls)
+    start = sent_of(fake, await say(fake, GROUP, FIVE[0].data, f"/tournament start {tid}", timeout=60))
+    assert start.kind == "photo" and "2 matches start now" in start.text, start.text
+    ids = {(await service.store.players.find("telegram", str(p.uid))).id: p for p in FIVE}  # type: ignore[union-attr]
+    last, shown = "", None
+    for round_ in range(10):
+        record = await service.store.tournaments.get(tid)
+        if record.state == "finished":
+            break
+        going = [p for p in record.pairings if p.match and not p.done]
+        if not going:  # the next match starts in the background, after the result's answer
+            await asyncio.sleep(0.1)
+            continue
+        if shown is None and sum(p.done for p in record.pairings) == 2:  # the bracket shown again, mid-way
+            k = len(fake.calls)
+            fake.message(GROUP, FIVE[2].data, f"/tournament table {tid}")
+            shown = sent_of(fake, await fake.wait_for(lambda c: c.method == "sendPhoto" and "a knockout." in str(
+                c.params.get("caption")), after=k, timeout=60))
+            assert shown.kind == "photo" and "a knockout" in shown.text, shown.text
+            for _ in range(300):
+                if (await service.store.tournaments.get(tid)).messages.get("telegram", "").endswith(
+                        f":{shown.message_id}"):
+                    break
+                await asyncio.sleep(0.05)
+            edited_before = start.edits
+        pairing = going[0]
+        loser = max((ids[pairing.a or ""], ids[pairing.b or ""]), key=FIVE.index)
+        match = await started_match(service, pairing.match or "")
+        last = await said(fake, loser, f"/resign yes {match.games[-1]}", "resigns")
+        assert round_ < 9
+    record = await service.store.tournaments.get(tid)
+    assert record.state == "finished" and ids[record.winner or ""] is FIVE[0]
+    assert len([p for p in record.pairings if p.match]) == 4, "4 matches for 5 players"
+    boards = [c for c in fake.calls[n:] if c.method == "sendPhoto" and "begins: Tapa" in sent_of(fake, c).text]
+    assert len(boards) == 4
+    assert f"Ann wins tournament #{tid}\n" in last and "Final places: 1. Ann, 2. Ben" in last, last
+    assert shown is not None
+    for _ in range(300):
+        if shown.edits:
+            break
+        await asyncio.sleep(0.1)
+    assert shown.edits >= 1 and "the table after this result" in shown.text, shown.text
+    assert start.edits == edited_before, "the start's bracket is left as it was once the table is shown again"
