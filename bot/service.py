@@ -28,7 +28,7 @@ from typing import Any
 from game import GameError
 from storage import BoardRepository, CardRepository, StorageError, StoreUnavailable, VersionConflict
 
-from . import commands, deadlines, i18n, interact, resume, standings, tournaments, words
+from . import commands, deadlines, i18n, interact, resume, standings, tournament_page, tournaments, words
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
 from .core import COMPUTER, Core
@@ -114,6 +114,12 @@ class Service(Core):
             await tournaments.table_posted(self, chat, tournament, message_id)
         except StorageError:
             log.warning("could not record the table of tournament %s", tournament)
+
+    async def tournament_page(self, tournament: str, viewer: str | None, lang: str
+                              ) -> tournament_page.TournamentPage | None:
+        """What the board page shows of a tournament for player `viewer` (None: not known): its table or bracket
+        and the matches going on (`bot.tournament_page`); None for no such tournament."""
+        return await tournament_page.page(self, tournament, viewer, i18n.choose(lang, default=self.language))
 
     async def tick(self, limit: int = 100) -> list[Notice]:
         """Reminders and losses on time that are due now, and games left waiting on the service by an outage

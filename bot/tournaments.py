@@ -114,6 +114,9 @@ async def _name(svc: Core, ctx: Ctx, pid: str | None) -> str:
         return pid
 
 
+name_of = _name  # a player's name as `ctx`'s reader sees it (the page's matches, `bot.tournament_page`)
+
+
 async def _names(svc: Core, ctx: Ctx, record: TournamentRecord) -> dict[str, str]:
     return {p: await _name(svc, ctx, p) for p in record.players}
 

@@ -26,6 +26,7 @@ from storage import StorageError
 from .. import i18n
 from ..commands import Command
 from ..replies import Caller, Reply
+from ..web import tournament_link as tournament
 from ..web.links import PageLinks
 from . import people
 from .boards import LastBoards
@@ -120,6 +121,9 @@ class Answers:
         out = outgoing(reply, pings=not reply.private)
         if pressed and reply.private and reply.builder is not None and reply.delivery == "new":
             await self._page_link(interaction, reply.builder.game_id, out)
+        if self.page is not None and reply.table is not None:  # a tournament's table: a link to its page
+            link = tournament.button(self.page, reply.table, people.language_of(interaction.locale))
+            out.view = with_link(out.view, link.label, link.url)
         try:
             if pressed and reply.repeat and not deferred:  # a press seen before (N3): acknowledged, no message
                 await interaction.response.defer()

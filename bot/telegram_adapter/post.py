@@ -24,6 +24,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 from storage import BoardMessage, BoardRepository, StorageError
 
 from ..replies import Identity, Reply
+from ..web import tournament_link as tournament
 from ..web.links import PageButton, PageLinks
 from . import render
 
@@ -61,6 +62,8 @@ class Poster:
 
     async def _page(self, chat_id: int, reply: Reply) -> PageButton | None:
         """The board page's button for a board whose player to move has a choice (`TABLA_WEB_URL` set)."""
+        if self.page is not None and reply.table is not None:  # a tournament's table: its page
+            return tournament.button(self.page, reply.table, reply.lang, private=chat_id > 0)
         if self.page is None or reply.builder is None:
             return None
         try:

@@ -15,7 +15,7 @@ from pathlib import Path
 from aiohttp import web
 
 from ..service import Service
-from . import api, glue, live
+from . import api, glue, live, tournament
 
 STATIC = Path(__file__).with_name("static")
 HEADERS = {
@@ -42,6 +42,7 @@ def make_app(service: Service, *, telegram_token: str | None, link_secret: str |
     app.router.add_post("/api/confirm", api.post_confirm)
     app.router.add_post("/api/cube", api.post_cube)
     live.install(app)
+    tournament.install(app)  # /tournament: a tournament's table and its matches
     app.on_response_prepare.append(_headers)
     return app
 
