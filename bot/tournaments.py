@@ -408,7 +408,8 @@ async def _post_table(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: Ma
     text = ctx.t("Tournament #{id}: the table after this result.", id=record.id)
     where = record.messages.get(chat.platform)
     edit = where.rpartition(":")[2] if where else None
-    await svc.notify(Notice(chat, Reply(text, picture=picture), kind="card" if edit else "other", edit=edit))
+    await svc.notify(Notice(chat, Reply(text, picture=picture, table=record.id), kind="card" if edit else "other",
+                            edit=edit))
 
 
 async def _after_change(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: Mapping[str, float]) -> list[str]:

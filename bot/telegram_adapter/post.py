@@ -196,8 +196,9 @@ class Poster:
             log.debug("could not remove the keyboard of message %s in %s: %s", message_id, chat_id, exc.message)
 
     async def edit_card(self, chat_id: int, message_id: int, reply: Reply) -> None:
-        """Show a standings card's new picture and text in its message (`editMessageMedia`); a card that is gone
-        or already shows it is left (logged). A 429 is waited out by the rate limiter (`limits.py`)."""
+        """Show a standings card's (or a tournament table's, its page button kept) new picture and text in its
+        message (`editMessageMedia`); a card that is gone or already shows it is left (logged). A 429 is waited
+        out by the rate limiter (`limits.py`)."""
         if reply.picture is None:
             return
         chat_id = self.moved.get(chat_id, chat_id)
@@ -205,7 +206,8 @@ class Poster:
         media = InputMediaPhoto(upload,
                                 caption=self._fit(render.caption_text(reply), ()), parse_mode=ParseMode.HTML)
         try:
-            await self.bot.edit_message_media(media, chat_id=chat_id, message_id=message_id)
+            await self.bot.edit_message_media(media, chat_id=chat_id, message_id=message_id,
+                                              reply_markup=render.keyboard(reply, await self._page(chat_id, reply)))
         except BadRequest as exc:
             log.info("could not edit the standings card %s in %s: %s", message_id, chat_id, exc.message)
 

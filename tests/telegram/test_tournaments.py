@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import AsyncIterator
+
+import pytest
 
 from bot.actions import Verb
 from bot.runner import Router
@@ -14,6 +17,7 @@ from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
 from tests.bot.test_tournaments import started_match
 
+from .conftest import settings_for
 from .fake_bot_api import FakeBotAPI, Player, group, sent_of
 from .play import actions, say, tap
 
@@ -187,3 +191,46 @@ async def test_a_knockout_of_five_with_byes(fake: FakeBotAPI, adapter: TelegramA
         await asyncio.sleep(0.1)
     assert shown.edits >= 1 and "the table after this result" in shown.text, shown.text
     assert start.edits == edited_before, "the start's bracket is left as it was once the table is shown again"
+
+
+WEB = "https://board.example/tabla"
+
+
+@pytest.fixture
+async def page_adapter(fake: FakeBotAPI, service: Service) -> AsyncIterator[TelegramAdapter]:
+    bot = TelegramAdapter(service, settings_for(fake.root, TABLA_WEB_URL=WEB))
+    await bot.start()
+    yield bot
+    await bot.stop()
+
+
+async def test_the_table_links_to_the_tournament_page(fake: FakeBotAPI, page_adapter: TelegramAdapter,
+                                                     service: Service) -> None:
+    """With the board page set up (`TABLA_WEB_URL`), the table posted at the start carries a button to the
+    tournament's page, and keeps it when a result edits the picture."""
+    service.notify = Router([page_adapter])
+    three = PEOPLE[:3]
+    text = await said(fake, three[0], "/tournament new plakoto to 1", "opens")
+    tid = re.findall(r"#(\w+)", text)[0]
+    for p in three[1:]:
+        await said(fake, p, f"/tournament join {tid}", f"joins tournament #{tid}")
+    start = sent_of(fake, await say(fake, GROUP, three[0].data, f"/tournament start {tid}", timeout=60))
+    link = f"{WEB}/tournament?id={tid}"
+    assert [b.get("url") for row in start.buttons() for b in row] == [link], start.buttons()
+    ids = {(await service.store.players.find("telegram", str(p.uid))).id: p for p in three}  # type: ignore[union-attr]
+    for _ in range(300):
+        record = await service.store.tournaments.get(tid)
+        going = [p for p in record.pairings if p.match and not p.done]
+        if len(going) == 3 and record.messages:
+            break
+        await asyncio.sleep(0.1)
+    pairing = going[0]
+    match = await started_match(service, pairing.match or "")
+    loser = max((ids[pairing.a or ""], ids[pairing.b or ""]), key=three.index)
+    await said(fake, loser, f"/resign yes {match.games[-1]}", "resigns")
+    for _ in range(300):
+        if start.edits:
+            break
+        await asyncio.sleep(0.1)
+    assert start.edits and "the table after this result" in start.text, start.text
+    assert [b.get("url") for row in start.buttons() for b in row] == [link], start.buttons()
