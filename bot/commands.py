@@ -345,13 +345,15 @@ TOURNAMENT_VERBS: tuple[VerbSpec, ...] = (
     VerbSpec("start", "[id]", "Start your tournament: every pairing that can start starts"),
     VerbSpec("cancel", "[id]", "Cancel your tournament"),
     VerbSpec("table", "[id]", "A tournament's table or bracket"),
+    VerbSpec("remove", "[id] @player", "Remove a player from your tournament (once started: a withdrawal)"),
     VerbSpec("list", "", "The tournaments of this chat"),
 )
 TOURNAMENT_BY_VERB = {v.name: v for v in TOURNAMENT_VERBS}
 
 
 def _tournament(name: str, args: list[str]) -> Command:
-    """`/tournament` (the chat's), `/tournament new [game] [options] [to N] [format F]`, `/tournament <verb> [id]`."""
+    """`/tournament` (the chat's), `/tournament new [game] [options] [to N] [format F]`, `/tournament <verb> [id]`,
+    `/tournament remove [id] @player`."""
     if not args:
         return Command(name, value="list")
     verb = args[0].lower()
@@ -360,6 +362,8 @@ def _tournament(name: str, args: list[str]) -> Command:
     rest = args[1:]
     if verb == "list":
         return Command(name, value=verb) if not rest else _bare(f"{name} list", rest)
+    if verb == "remove":
+        return _remove(name, rest)
     if verb != "new":
         return replace(_ref(name, rest), value=verb)
     kind = None
@@ -379,6 +383,15 @@ def _tournament(name: str, args: list[str]) -> Command:
             words.append(rest[i])
         i += 1
     return replace(_setup(name, words, None), value=verb, kind=kind)
+
+
+def _remove(name: str, args: list[str]) -> Command:
+    """`/tournament remove [id] @player` (the player: a handle, or resolved by the front end when omitted)."""
+    handle = args[-1] if args and args[-1].startswith("@") else None
+    if handle is not None and (not _NAME.match(handle) or len(handle) < 2):
+        raise CommandError("{word!r} is not a player name.", word=handle[:20])
+    cmd = _ref(name, args[:-1] if handle is not None else args)
+    return replace(cmd, value="remove", target=handle[1:] if handle else None)
 
 
 VACATION_DAYS = 14  # at most, in any 365 days (`storage.vacations`)
@@ -444,7 +457,7 @@ TABLE: tuple[Spec, ...] = (
          _export),
     Spec("review", "[game]", "How well each side played a finished game", _ref),
     Spec("verify", "[game]", "Check a finished game's dice against their published seed", _ref),
-    Spec("tournament", "[new|join|leave|start|cancel|table] [id]", "Tournaments here: open, join, start, tables",
+    Spec("tournament", "[new|join|leave|start|cancel|table|remove] [id]", "Tournaments here: open, join, start, tables",
          _tournament),
     Spec("games", "", "Your games in progress", _bare),
     Spec("standings", "[all|pin|season 2026-10]", "The standings here: this season, all time, or a card kept current",

@@ -38,11 +38,23 @@ from storage import (
     VersionConflict,
 )
 
-from . import commands, deadlines, export, i18n, interact, resume, standings, tournaments, words
+from . import (
+    commands,
+    deadlines,
+    export,
+    i18n,
+    interact,
+    replays,
+    resume,
+    standings,
+    tournament_page,
+    tournaments,
+    words,
+)
 from .boardpage import viewing
 from .boardpage.links import PageLinks
+from .boardpage.tournament_view import TournamentPage
 from .boardpage.view import PagePress, PageView, Visitor
-from . import commands, deadlines, i18n, interact, replays, resume, standings, tournaments, words
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
 from .core import COMPUTER, Core
@@ -163,6 +175,13 @@ class Service(Core):
         except StorageError:
             log.warning("could not record the table of tournament %s", tournament)
 
+    async def page_tournament(self, caller: Visitor, tournament: str, lang: str | None
+                              ) -> TournamentPage | None:
+        """What the board page shows of a tournament for `caller` (their matches marked; in their language, else
+        `lang`): its table or bracket and the matches going on (`bot.tournament_page`); None for no such
+        tournament."""
+        return await tournament_page.for_visitor(self, caller, tournament, lang)
+
     async def tick(self, limit: int = 100) -> list[Notice]:
         """Reminders and losses on time that are due now, and games left waiting on the service by an outage
         (`bot.resume`), as notices to post.
@@ -175,11 +194,12 @@ class Service(Core):
     async def resume(self, before: float | None = None) -> list[Notice]:
         """Every game left waiting on the service (the computer to move, a forced play, a next game): at
         start-up, before the periodic `tick`, and when the store answers again after an outage (the games
-        marked by `before`, when it was seen answering again).
+        marked by `before`, when it was seen answering again); and the tournaments' pairings claimed for a
+        match that was never created (`tournaments.repair`).
 
         :raises StoreUnavailable: the store does not answer.
         """
-        return await resume.resume(self, grace=0.0, before=before)
+        return await resume.resume(self, grace=0.0, before=before) + await tournaments.repair(self)
 
     @property
     def settle_seconds(self) -> float:

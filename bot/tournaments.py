@@ -1,22 +1,25 @@
-"""`/tournament`: open, join, leave (withdraw), start, cancel, the table; and each tournament match's result.
+"""`/tournament`: open, join, leave (withdraw), start, cancel, remove a player, the table; and each tournament
+match's result.
 
 Every change is one step in the store (`storage.tournaments`), the format's bookkeeping (`bot.formats.advance`)
 inside the same write. Every pairing that can start starts at once: at the start, and whenever a result or a
 withdrawal makes one ready (a knockout's next match as soon as both its feeders are over). A match is claimed
-for its pairing before its first game exists, so two processes never start the same pairing twice; its first
-board is posted in the chat (`Core.notify`). A finished match reaches the tournament through `Core.match_over`,
-which the facade points at `match_over` here.
+for its pairing (the claim records the match's id) before the match exists, so two processes never start the
+same pairing twice; its first board is posted in the chat (`Core.notify`). A crash between the claim and the
+match leaves the claim: the next result in that tournament and the start-up (`repair`) create the match under
+the claimed id, which can be created once only, so a pairing never gets two matches. A finished match reaches
+the tournament through `Core.match_over`, which the facade points at `match_over` here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import replace
 
-from storage import MatchRecord, NotFound, Pairing, TournamentRecord, TournamentRefused
+from storage import AlreadyExists, MatchRecord, NotFound, Pairing, TournamentRecord, TournamentRefused
 from storage.tournaments import CANCELLED, FINISHED, OPEN, RUNNING
 
-from . import formats, matches, pictures, words
+from . import formats, i18n, matches, pictures, words
 from .actions import Action, Verb
 from .commands import Command
 from .context import Ctx, Refusal
@@ -53,6 +56,8 @@ async def tournament(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         return await new(svc, ctx, cmd)
     if verb == "list":
         return await listing(svc, ctx)
+    if verb == "remove":
+        return await remove(svc, ctx, cmd)
     return await {"join": join, "leave": leave, "start": start, "cancel": cancel, "table": table}[verb](svc, ctx,
                                                                                                       cmd.ref)
 
@@ -109,6 +114,9 @@ async def _name(svc: Core, ctx: Ctx, pid: str | None) -> str:
         return pid
 
 
+name_of = _name  # a player's name as `ctx`'s reader sees it (the page's matches, `bot.tournament_page`)
+
+
 async def _names(svc: Core, ctx: Ctx, record: TournamentRecord) -> dict[str, str]:
     return {p: await _name(svc, ctx, p) for p in record.players}
 
@@ -153,6 +161,38 @@ async def leave(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
         return Reply(ctx.t("{name} leaves tournament #{id}.", name=ctx.player.name, id=record.id))
     lines = [ctx.t("{name} withdraws from tournament #{id}: the matches not yet over are walkovers (w/o) for the "
                    "opponents.", name=ctx.player.name, id=record.id)]
+    lines += await _after_change(svc, ctx, after, ratings)
+    return Reply("\n".join(lines), picture=await _picture(svc, ctx, after, ratings))
+
+
+REMOVE_REFUSALS = {  # a removal's refusals by the store, about the player named
+    "absent": "{name} is not a player of tournament #{id}.",
+    "withdrawn": "{name} has withdrawn from tournament #{id} already.",
+}
+
+
+async def remove(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
+    """`/tournament remove [id] @player`, by the director or a chat admin: before the start the player is taken
+    off the list; after it, it is their withdrawal (their matches not yet over are walkovers for the opponents,
+    the played ones stand), as if they had left."""
+    record = await _pick(svc, ctx, cmd.ref, (OPEN, RUNNING))
+    if not _directs(ctx, record):
+        raise Refusal("Only the director of tournament #{id} or a chat admin can remove a player.", id=record.id)
+    player = await svc.resolve(ctx, cmd)
+    if player is None:
+        raise Refusal("Name the player to remove: /tournament remove {id} @name.", id=record.id)
+    name = svc.shown_name(player, ctx.lang)
+    ratings = await _ratings(svc, record)
+    try:
+        after = await svc.store.tournaments.leave(record.id, player.id, then=formats.advance(ratings))
+    except TournamentRefused as exc:
+        if exc.reason in REMOVE_REFUSALS:
+            raise Refusal(REMOVE_REFUSALS[exc.reason], name=name, id=record.id) from None
+        raise _refused(ctx, record, exc) from None
+    if after.state == OPEN:
+        return Reply(ctx.t("{name} is removed from tournament #{id}.", name=name, id=record.id))
+    lines = [ctx.t("{name} is removed from tournament #{id}: the matches not yet over are walkovers (w/o) for the "
+                   "opponents.", name=name, id=record.id)]
     lines += await _after_change(svc, ctx, after, ratings)
     return Reply("\n".join(lines), picture=await _picture(svc, ctx, after, ratings))
 
@@ -220,12 +260,22 @@ async def _tell_players(svc: Core, ctx: Ctx, record: TournamentRecord, names: Ma
 
 
 async def launch(svc: Core, ctx: Ctx, record: TournamentRecord) -> None:
-    """Start every pairing that can start (each claimed once, its first board posted in the chat)."""
+    """Start every pairing that can start (each claimed once, its first board posted in the chat), and create
+    the matches of pairings claimed but never created (`stuck`)."""
     here = replace(ctx, chat=Chat.from_key(record.chat))
-    for pairing in [p for p in record.pairings if p.ready]:
-        reply = await _begin(svc, here, record, pairing)
-        if reply is not None and svc.notify is not None:
+    async for reply in _started(svc, here, record):
+        if svc.notify is not None:
             await svc.notify(Notice(here.chat, reply))
+
+
+async def _started(svc: Core, ctx: Ctx, record: TournamentRecord) -> AsyncIterator[Reply]:
+    """The first boards of the ready pairings started and of the stuck ones repaired, each as it is made."""
+    for pairing in [p for p in record.pairings if p.ready]:
+        if (reply := await _begin(svc, ctx, record, pairing)) is not None:
+            yield reply
+    for pairing in await stuck(svc, record):
+        if (reply := await _repaired(svc, ctx, record, pairing)) is not None:
+            yield reply
 
 
 async def _begin(svc: Core, ctx: Ctx, record: TournamentRecord, pairing: Pairing) -> Reply | None:
@@ -235,11 +285,66 @@ async def _begin(svc: Core, ctx: Ctx, record: TournamentRecord, pairing: Pairing
     match_id = svc.store.tournaments.new_match_id()
     await svc.store.tournaments.link(match_id, record.id)
     try:
-        await svc.store.tournaments.attach(record.id, pairing.key, match_id)
+        record = await svc.store.tournaments.attach(record.id, pairing.key, match_id)
     except TournamentRefused:
         return None  # another process started it, or the tournament ended meanwhile
-    return await start_match(svc, ctx, record.variant, record.options, (pairing.a, pairing.b), record.target,
-                             match_id=match_id)
+    return await _create(svc, ctx, record, record.pairing(pairing.key))
+
+
+async def _create(svc: Core, ctx: Ctx, record: TournamentRecord, pairing: Pairing) -> Reply | None:
+    """Create the match `pairing` was claimed for, under the claimed id: a match id is created once, so of a
+    claim's owner and any number of repairs exactly one makes it (the others find it there and stop)."""
+    assert pairing.a is not None and pairing.b is not None and pairing.match is not None
+    try:
+        return await start_match(svc, ctx, record.variant, record.options, (pairing.a, pairing.b), record.target,
+                                 match_id=pairing.match)
+    except AlreadyExists:
+        return None
+
+
+async def stuck(svc: Core, record: TournamentRecord) -> list[Pairing]:
+    """The pairings of a running tournament claimed for a match that does not exist: the process that claimed
+    them stopped before creating it."""
+    claimed = {p.match: p for p in record.pairings if p.match is not None and not p.done}
+    if record.state != RUNNING or not claimed:
+        return []
+    return [claimed[m] for m in sorted(await svc.store.tournaments.missing(list(claimed)))]
+
+
+async def _repaired(svc: Core, ctx: Ctx, record: TournamentRecord, pairing: Pairing) -> Reply | None:
+    """The match of stuck `pairing`, created under the id its claim recorded."""
+    assert pairing.match is not None
+    await svc.store.tournaments.link(pairing.match, record.id)
+    return await _create(svc, ctx, record, pairing)
+
+
+async def repair(svc: Core) -> list[Notice]:
+    """At start-up (`Service.resume`): every live tournament's ready pairings start and its stuck ones get their
+    matches (a crash may have stopped a `launch` half-way); their first boards are the notices to post. A
+    tournament found over is no longer listed as live."""
+    notices: list[Notice] = []
+    for tid in await svc.store.tournaments.live():
+        try:
+            record = await svc.store.tournaments.get(tid)
+        except NotFound:
+            await svc.store.tournaments.retire(tid)
+            continue
+        if record.state in (FINISHED, CANCELLED):
+            await svc.store.tournaments.retire(tid)
+            continue
+        if record.state != RUNNING or not (any(p.ready for p in record.pairings) or await stuck(svc, record)):
+            continue
+        ctx = await _director_ctx(svc, record)
+        notices += [Notice(ctx.chat, reply) async for reply in _started(svc, ctx, record)]
+    return notices
+
+
+async def _director_ctx(svc: Core, record: TournamentRecord) -> Ctx:
+    """The tournament's chat as its director speaks there (for what a repair posts)."""
+    player = await svc.player(record.director)
+    lang = i18n.choose(player.language, (await svc.chat_settings(record.chat)).language, default=svc.language)
+    return Ctx(Identity(player.platform, player.platform_user_id, player.name), Chat.from_key(record.chat), player,
+               lang)
 
 
 async def match_over(svc: Core, ctx: Ctx, match: MatchRecord) -> list[str]:
@@ -303,7 +408,8 @@ async def _post_table(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: Ma
     text = ctx.t("Tournament #{id}: the table after this result.", id=record.id)
     where = record.messages.get(chat.platform)
     edit = where.rpartition(":")[2] if where else None
-    await svc.notify(Notice(chat, Reply(text, picture=picture), kind="card" if edit else "other", edit=edit))
+    await svc.notify(Notice(chat, Reply(text, picture=picture, table=record.id), kind="card" if edit else "other",
+                            edit=edit))
 
 
 async def _after_change(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: Mapping[str, float]) -> list[str]:
@@ -311,7 +417,7 @@ async def _after_change(svc: Core, ctx: Ctx, record: TournamentRecord, ratings: 
     if record.state == FINISHED and record.winner is not None:
         return [ctx.t("{name} wins tournament #{id}", name=await _name(svc, ctx, record.winner), id=record.id),
                 *await _text_table(svc, ctx, record, ratings)]
-    if any(p.ready for p in record.pairings):
+    if record.state == RUNNING:  # the pairings made ready, and any a crash left claimed but not created
         svc.spawn(launch(svc, ctx, record), f"tournament-{record.id}")
     return []
 
@@ -329,6 +435,10 @@ async def cancel(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
 
 
 async def table(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
+    """The table as text and picture. The picture is posted anew (`Reply.table`): once the adapter reports it
+    (`table_posted`), it replaces the stored message of its platform, so the results after it edit this one,
+    the latest the chat has seen. The one before is left alone (not deleted): a picture of the tournament as it
+    was when posted, which a reply or a link in the chat may still point at."""
     record = await _pick(svc, ctx, ref, (OPEN, RUNNING, FINISHED))
     ratings = await _ratings(svc, record)
     head = ctx.t("Tournament #{id}: {game}, matches to {n}, {format}.", id=record.id,
@@ -338,7 +448,8 @@ async def table(svc: Core, ctx: Ctx, ref: str | None) -> Reply:
         names = await _names(svc, ctx, record)
         return Reply(head + "\n" + ctx.t("Players so far: {players}.", players=", ".join(names.values())))
     lines = [head, *await _text_table(svc, ctx, record, ratings)]
-    return Reply("\n".join(lines), picture=await _picture(svc, ctx, record, ratings))
+    picture = await _picture(svc, ctx, record, ratings)
+    return Reply("\n".join(lines), picture=picture, table=record.id if picture is not None else None)
 
 
 async def listing(svc: Core, ctx: Ctx) -> Reply:

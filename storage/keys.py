@@ -15,6 +15,7 @@ Layout (prefix `tabla` by default):
     tabla:{m:<match>}:tournament     the tournament a match is played in (tournaments.py)
     tabla:{t:<tournament>}           tournament record (players, pairings, results; tournaments.py)
     tabla:{chat:<chat>}:tournaments  a chat's tournaments (sorted set by creation time)
+    tabla:tournaments:live           the tournaments open or running (set; the start-up repair reads it)
     tabla:{m:<match>}:rematch        the one rematch challenge of a finished match, `challenge:challenger` (expires)
     tabla:{c:<challenge>}            challenge record (expires)
     tabla:{p:<player>}               player record
@@ -109,6 +110,10 @@ class Keys:
 
     def chat_tournaments(self, chat: str) -> str:
         return f"{self.prefix}:{{chat:{_part(chat, 'a chat id')}}}:tournaments"
+
+    def live_tournaments(self) -> str:
+        return f"{self.prefix}:tournaments:live"
+
     def rematch(self, match_id: str) -> str:
         return f"{self.match(match_id)}:rematch"
 

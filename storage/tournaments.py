@@ -10,11 +10,13 @@ bookkeeping: seeding a knockout from section results, naming the winner), applie
 A pairing's `next`/`slot` say where its winner goes (a knockout); a pairing whose player withdrew is settled as a
 walkover (`w/o`: a match win, `target` points to 0) as soon as its other player is known; a match already
 finished stands. Keys: `{t:<id>}` the record, `{chat:<chat>}:tournaments` a chat's tournaments,
-`{m:<match>}:tournament` the tournament a match belongs to.
+`{m:<match>}:tournament` the tournament a match belongs to, `tournaments:live` those not over (for the repair of
+a pairing claimed for a match that a crash kept from being created, `bot.tournaments.repair`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import secrets
 import time
@@ -268,6 +270,7 @@ class TournamentRepository(Repository):
             except AlreadyExists:
                 continue
             await self._client.zadd(self._chat_key(chat), {record.id: now})
+            await self._client.sadd(self._keys.live_tournaments(), record.id)
             return record
         raise AlreadyExists("tournament", "(fresh id)")
 
@@ -310,8 +313,30 @@ class TournamentRepository(Repository):
                 await self._write(current.version, stored)
             except VersionConflict:
                 continue
+            if stored.state in (FINISHED, CANCELLED):
+                await self._retire(tid)
             return stored
         raise VersionConflict("tournament", tid, 0, 0)
+
+    @guarded
+    async def _retire(self, tid: str) -> None:
+        await self._client.srem(self._keys.live_tournaments(), tid)
+
+    @guarded
+    async def live(self) -> list[str]:
+        """The tournaments open or running (a finished or cancelled one may linger until `retire`)."""
+        return sorted(t.decode() if isinstance(t, bytes) else str(t)
+                      for t in await self._client.smembers(self._keys.live_tournaments()))
+
+    async def retire(self, tid: str) -> None:
+        """Tournament `tid` is over: no longer listed as live."""
+        await self._retire(tid)
+
+    @guarded
+    async def missing(self, match_ids: list[str]) -> set[str]:
+        """Those of `match_ids` with no match record: pairings claimed for a match never created."""
+        found = await asyncio.gather(*(self._client.exists(self._keys.match(m)) for m in match_ids))
+        return {m for m, n in zip(match_ids, found, strict=True) if not n}
 
     @guarded
     async def _write(self, expected: int, record: TournamentRecord) -> None:

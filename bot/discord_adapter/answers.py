@@ -24,6 +24,7 @@ from discord.utils import MISSING
 from storage import StorageError
 
 from .. import i18n
+from ..boardpage import tournament_link as tournament
 from ..boardpage.links import PageLinks
 from ..commands import Command
 from ..replies import Caller, Reply
@@ -121,6 +122,9 @@ class Answers:
         self.replay_link(reply, out)
         if pressed and reply.private and reply.builder is not None and reply.delivery == "new":
             await self._page_link(interaction, reply.builder.game_id, out)
+        if self.page is not None and reply.table is not None:  # a tournament's table: a link to its page
+            link = tournament.button(self.page, reply.table, people.language_of(interaction.locale))
+            out.view = with_link(out.view, link.label, link.url)
         try:
             if pressed and reply.repeat and not deferred:  # a press seen before (N3): acknowledged, no message
                 await interaction.response.defer()

@@ -251,8 +251,17 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
             await answers.command(interaction, Command("tournament", value=verb, ref=ref(tournament)))
 
     for verb in TOURNAMENT_BY_VERB:
-        if verb not in ("new", "list"):
+        if verb not in ("new", "list", "remove"):
             on_tournament(verb)
+
+    @tournament.command(name="remove", description=verb_about("remove"))
+    @app_commands.describe(player=_("The player to remove"), tournament=TOURNAMENT)
+    async def tournament_remove(interaction: Interaction, player: discord.User,
+                                tournament: Range[str, 1, MAX_REF] | None = None) -> None:
+        chosen = await user(interaction, player)
+        who = chosen.player if chosen is not None else None
+        await answers.command(interaction, Command("tournament", value="remove", ref=ref(tournament), player=who,
+                                                   target=None if who else "computer"))
 
     @tournament.command(name="list", description=verb_about("list"))
     async def tournament_list(interaction: Interaction) -> None:

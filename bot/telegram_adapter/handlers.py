@@ -41,13 +41,13 @@ SORRY = "Something went wrong on my side; please try again."
 
 def _asks_admin(text: str) -> bool:
     """A line whose caller's standing in the group matters: `/season monthly|quarterly|off` (admins only),
-    `/tournament start|cancel` (the director or an admin)."""
+    `/tournament start|cancel|remove` (the director or an admin)."""
     try:
         cmd = parse(text)
     except CommandError:
         return False
     return (cmd.name == "season" and cmd.value is not None) or (cmd.name == "tournament"
-                                                                and cmd.value in ("start", "cancel"))
+                                                                and cmd.value in ("start", "cancel", "remove"))
 
 
 class Router:

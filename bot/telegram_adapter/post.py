@@ -23,6 +23,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 
 from storage import BoardMessage, BoardRepository, StorageError
 
+from ..boardpage import tournament_link as tournament
 from ..boardpage.links import PageButton, PageLinks
 from ..replies import Identity, Reply
 from . import render
@@ -60,10 +61,12 @@ class Poster:
             return await self._post(int(exc.new_chat_id), reply, None)
 
     async def _page(self, chat_id: int, reply: Reply) -> PageButton | None:
-        """The board page's button for a board whose player to move has a choice, or to a finished game's replay
-        (`TABLA_WEB_URL` set)."""
+        """The board page's button for a board whose player to move has a choice, to a finished game's replay or
+        to a tournament's table (`TABLA_WEB_URL` set)."""
         if self.page is not None and reply.replay is not None:
             return self.page.replay(reply.replay, reply.lang, telegram_chat=chat_id, bot_username=self.bot.username)
+        if self.page is not None and reply.table is not None:  # a tournament's table: its page
+            return tournament.button(self.page, reply.table, reply.lang, private=chat_id > 0)
         if self.page is None or reply.builder is None:
             return None
         try:
@@ -196,8 +199,9 @@ class Poster:
             log.debug("could not remove the keyboard of message %s in %s: %s", message_id, chat_id, exc.message)
 
     async def edit_card(self, chat_id: int, message_id: int, reply: Reply) -> None:
-        """Show a standings card's new picture and text in its message (`editMessageMedia`); a card that is gone
-        or already shows it is left (logged). A 429 is waited out by the rate limiter (`limits.py`)."""
+        """Show a standings card's (or a tournament table's, its page button kept) new picture and text in its
+        message (`editMessageMedia`); a card that is gone or already shows it is left (logged). A 429 is waited
+        out by the rate limiter (`limits.py`)."""
         if reply.picture is None:
             return
         chat_id = self.moved.get(chat_id, chat_id)
@@ -205,7 +209,8 @@ class Poster:
         media = InputMediaPhoto(upload,
                                 caption=self._fit(render.caption_text(reply), ()), parse_mode=ParseMode.HTML)
         try:
-            await self.bot.edit_message_media(media, chat_id=chat_id, message_id=message_id)
+            await self.bot.edit_message_media(media, chat_id=chat_id, message_id=message_id,
+                                              reply_markup=render.keyboard(reply, await self._page(chat_id, reply)))
         except BadRequest as exc:
             log.info("could not edit the standings card %s in %s: %s", message_id, chat_id, exc.message)
 

@@ -26,14 +26,14 @@ from renderer import LastPlay, Scene, layout
 from renderer.svg import board_svg
 
 from .. import words as bot_words
+from ..boardpage.replay_link import START, validate_replay
+from ..boardpage.replay_words import replay_words
 from ..dice import parse_dice
 from ..gamestate import in_private_chat, side_of, variant_of
 from ..replays import Replay, ReplayTurn
 from ..service import Service
 from . import api, glue
 from .auth import AuthError, validate_init_data
-from ..boardpage.replay_link import START, validate_replay
-from ..boardpage.replay_words import replay_words
 from .words import page_words
 
 STATIC = Path(__file__).with_name("static")

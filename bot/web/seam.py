@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..boardpage.tournament_view import TournamentPage
 from ..boardpage.view import PagePress, PageView, Visitor
 from ..replies import Document
 
@@ -33,4 +34,9 @@ class PageSeam(Protocol):
 
     async def page_version(self, game_id: str) -> tuple[int, bool] | None:
         """The game's version and whether it is over (None: no such game), for the page's live updates."""
+        ...
+
+    async def page_tournament(self, caller: Visitor, tournament: str, lang: str | None) -> TournamentPage | None:
+        """Tournament `tournament`'s table and matches going on as `caller` sees them, in their language or else
+        `lang` (None: no such tournament)."""
         ...

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from . import api, live, replay
+from . import api, live, replay, tournament
 from .seam import PageSeam
 
 STATIC = Path(__file__).with_name("static")
@@ -43,6 +43,7 @@ def make_app(service: PageSeam, *, telegram_token: str | None, link_secret: str 
     app.router.add_post("/api/cube", api.post_cube)
     live.install(app)
     replay.install(app)
+    tournament.install(app)  # /tournament: a tournament's table and its matches
     app.on_response_prepare.append(_headers)
     return app
 

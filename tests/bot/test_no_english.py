@@ -38,7 +38,8 @@ NAMES = {"Dora", "dora", "Erik", "erik"}
 TYPED = {*PRESETS, *CYCLES, "prava", "gulbara", "tabla-cycle", "ai", "to", "cycle", "yes", "dm", "chat", "off",
          "mother", "scoring", "win", "tie", "mars", "backgammon", "cube", "on", "code", "hours", "N", "cycle=tabla",
          "global", "monthly", "quarterly", "all", "pin", "season",
-         "new", "join", "leave", "start", "cancel", "table", "list", "format", "roundrobin", "knockout", "sections"}
+         "new", "join", "leave", "start", "cancel", "table", "remove", "list", "format", "roundrobin", "knockout",
+         "sections"}
 COMMAND = re.compile(r"/[a-z_]+(?:@\w+)?((?:[\s,]+(?:\[[^\]]*\]|<[^>]*>|@\S+|#\w+|\w+=[\w+|]+|[\w\-]+|[|]))*)")
 NOTATION = [
     re.compile(r"https?://\S+"),

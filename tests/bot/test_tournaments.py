@@ -245,3 +245,73 @@ async def test_the_table_message_is_edited_after_a_result(store: Store, clock: C
     tables = [x for x in notices[n:] if x.reply.picture is not None and "the table after" in x.reply.text]
     assert tables and all(x.edit == "77" for x in tables), [(x.edit, x.reply.text) for x in notices[n:]]
     service.close()
+
+
+async def test_the_table_shown_again_is_the_one_edited(store: Store, clock: Clock) -> None:
+    """`/tournament table` posts the table anew and that message replaces the stored one: the results after it
+    edit the new message; the old one is left as it was (a picture of the tournament at that moment)."""
+    service = Service(store, clock=clock)  # pictures drawn
+    notices: list[Notice] = []
+
+    async def deliver(notice: Notice) -> None:
+        notices.append(notice)
+
+    service.notify = deliver
+    for who in (ALICE, BOB, CAROL):
+        await service.remember(who)
+    tid = await opened(service, [ALICE, BOB, CAROL], "/tournament new plakoto to 1")
+    assert (await say(service, ALICE, f"/tournament start {tid}")).table == tid
+    await service.table_posted(CHAT, tid, "77")
+    await service.settle(30)
+    shown = await say(service, BOB, f"/tournament table {tid}")
+    assert shown.table == tid and shown.picture is not None, shown
+    await service.table_posted(CHAT, tid, "88")
+    assert (await service.store.tournaments.get(tid)).messages == {CHAT.platform: f"{CHAT.chat_id}:88"}
+    n = len(notices)
+    record = await finish_games(service, tid, [ALICE, BOB, CAROL])
+    assert record.state == "finished"
+    await service.settle(30)
+    tables = [x for x in notices[n:] if x.reply.picture is not None and "the table after" in x.reply.text]
+    assert tables and all(x.edit == "88" for x in tables), [(x.edit, x.reply.text) for x in notices[n:]]
+    service.close()
+
+
+async def test_the_director_removes_a_player(service: Service, notices: list[Notice]) -> None:
+    """`/tournament remove`: the director or a chat admin only; before the start the player is off the list,
+    after it their unplayed matches are walkovers (as a withdrawal) and the played one stands; bad names and
+    repeats change nothing."""
+    people = [ALICE, BOB, CAROL, DAN]
+    await service.remember(DAN)
+    tid = await opened(service, people, "/tournament new plakoto to 1")
+    plain = await service.handle(Caller(BOB, CHAT, None, False), f"/tournament remove {tid} @carol")
+    assert not plain.ok and "director" in plain.text, plain.text
+    for line, said in ((f"/tournament remove {tid} @nobody", "I do not know @nobody"),
+                       (f"/tournament remove {tid}", "Name the player to remove"),
+                       (f"/tournament remove {tid} @carol @dan", "takes at most one id")):
+        bad = await say(service, ALICE, line)
+        assert not bad.ok and said in bad.text, (line, bad.text)
+    assert len((await service.store.tournaments.get(tid)).players) == 4
+    gone = await say(service, ALICE, f"/tournament remove {tid} @carol")
+    assert gone.ok and gone.text == f"carol is removed from tournament #{tid}.", gone.text
+    carol = (await service.ensure(CAROL)).id
+    assert carol not in (await service.store.tournaments.get(tid)).players
+    again = await say(service, ALICE, f"/tournament remove {tid} @carol")
+    assert not again.ok and again.text == f"carol is not a player of tournament #{tid}.", again.text
+    assert (await say(service, CAROL, f"/tournament join {tid}")).ok
+    assert "6 matches start now" in (await say(service, ALICE, f"/tournament start {tid}")).text
+    await service.settle(30)
+    dan = (await service.ensure(DAN)).id
+    record = await service.store.tournaments.get(tid)
+    played = next(p for p in record.pairings if dan in p.players())
+    match = await started_match(service, played.match or "")
+    assert (await say(service, DAN, f"/resign yes {match.games[-1]}")).ok
+    admin = await service.handle(Caller(CAROL, CHAT, None, True), f"/tournament remove {tid} @dan")  # an admin
+    assert admin.ok and "dan is removed from tournament" in admin.text and "walkovers" in admin.text, admin.text
+    record = await service.store.tournaments.get(tid)
+    dans = [p for p in record.pairings if dan in p.players()]
+    assert dan in record.withdrawn and dan in record.players
+    assert sum(p.walkover for p in dans) == 2 and sum(not p.walkover and p.done for p in dans) == 1
+    twice = await say(service, ALICE, f"/tournament remove {tid} @dan")
+    assert not twice.ok and "has withdrawn" in twice.text, twice.text
+    record = await finish_games(service, tid, people)
+    assert record.state == "finished" and record.winner == (await service.ensure(ALICE)).id

@@ -1,4 +1,5 @@
-"""A knockout of 5 on the fake Discord through the real client: `/tournament new` with its game and format
+"""Whole tournaments on the fake Discord through the real client: a round robin of 4 with a player removed by
+the director, sections of 9, and a knockout of 5: `/tournament new` with its game and format
 choices, Join pressed, `/tournament join`, `/tournament start`; two matches start at once (the top three seeds
 wait: byes), the next starts as soon as both its players are known; results by `/resign` and its confirmation;
 the winner, the bracket picture edited in place and `/tournament table`; started by a member with Manage Server
@@ -6,6 +7,7 @@ who is not the director."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import replace
 from typing import Any
@@ -30,10 +32,16 @@ async def tournament(fake: FakeDiscord, who: Person, verb: str, **options: Any) 
     """`who` runs `/tournament <verb>` with `options`."""
     iid = fake.snowflake()
     payload = _guild_base(2, who, 500, GUILD_ID, f"token-{iid}", iid)
+    resolved: dict[str, Any] = {}
+    for v in options.values():
+        if isinstance(v, Person):  # a user option
+            resolved.setdefault("users", {})[str(v.id)] = v.payload
+            resolved.setdefault("members", {})[str(v.id)] = {k: x for k, x in v.member.items() if k != "user"}
     sub = {"name": verb, "type": 1,
-           "options": [{"name": k, "type": TYPES.get(k, 3), "value": v} for k, v in options.items()]}
+           "options": [{"name": k, "type": 6 if isinstance(v, Person) else TYPES.get(k, 3),
+                        "value": str(v.id) if isinstance(v, Person) else v} for k, v in options.items()]}
     payload["data"] = {"id": fake.commands.get("tournament", {}).get("id", str(iid)), "name": "tournament",
-                       "type": 1, "options": [sub]}
+                       "type": 1, "options": [sub], **({"resolved": resolved} if resolved else {})}
     return await send(fake, payload)
 
 
@@ -101,3 +109,96 @@ async def test_a_knockout_of_five_with_byes(fake: FakeDiscord, adapter: DiscordA
     await fake.until(lambda: edits() or None, timeout=30)
     assert "the table after this result" in edits()[-1].content, [c.kind for c in fake.calls]
     assert not [c for c in fake.calls if c.method == "POST" and "the table after this result" in c.content]
+
+
+async def resign(fake: FakeDiscord, service: Service, loser: Person, match_id: str, end: str = "") -> str:
+    """`loser` resigns the current game of match `match_id` with `/resign` and its confirmation; what it said
+    (with `end` in it, once the tournament is over)."""
+    match = await started_match(service, match_id)
+    asked = await (await slash(fake, loser, "resign", game=match.games[-1])).message()
+    confirm = find(asked, Verb.RESIGN)
+    assert confirm is not None and asked.message_id is not None, asked.content
+    ex = await press(fake, loser, asked.message_id, confirm)
+    try:
+        await fake.until(lambda: "resigns" in said(ex) or None, timeout=30)
+    except TimeoutError:
+        raise AssertionError(f"{asked.content!r} then {said(ex)!r}") from None
+    tid = await service.store.tournaments.of_match(match_id)
+    if end and tid is not None and (await service.store.tournaments.get(tid)).state == "finished":
+        await fake.until(lambda: end in said(ex) or None, timeout=30)
+    return said(ex)
+
+
+async def play_out(fake: FakeDiscord, service: Service, tid: str, people: list[Person], rounds: int) -> str:
+    """Resign, in turn, a game of each match going on (the loser: the player later in `people`) until the
+    tournament is over; the answer to the last resignation."""
+    by_player = {(await service.store.players.find("discord", str(p.id))).id: p for p in people}  # type: ignore[union-attr]
+    last = ""
+    for _ in range(rounds):
+        record = await service.store.tournaments.get(tid)
+        if record.state == "finished":
+            return last
+        going = [p for p in record.pairings if p.match and not p.done]
+        if not going:  # a match made ready starts in the background, after the result's answer
+            await asyncio.sleep(0.1)
+            continue
+        pairing = going[0]
+        loser = max((by_player[pairing.a or ""], by_player[pairing.b or ""]), key=people.index)
+        last = await resign(fake, service, loser, pairing.match or "", f"wins tournament #{tid}")
+    raise AssertionError("the tournament did not end")
+
+
+async def joined(fake: FakeDiscord, service: Service, people: list[Person], line: dict[str, Any]) -> str:
+    """`/tournament new` by the first of `people`, joined by the others with `/tournament join`; its id."""
+    opened = await (await tournament(fake, people[0], "new", **line)).message()
+    tid = re.findall(r"#(\w+)", opened.content)[0]
+    for who in people[1:]:
+        ex = await tournament(fake, who, "join", tournament=tid)
+        await fake.until(lambda ex=ex: said(ex) or None)
+    assert len((await service.store.tournaments.get(tid)).players) == len(people)
+    return tid
+
+
+async def test_a_round_robin_of_four_with_a_removal(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                    service: Service) -> None:
+    """Six matches start at once; once dan has played one, the director removes him with `/tournament remove`
+    (a user option): his two unplayed matches are walkovers, the played one stands; a player who is not the
+    director is refused."""
+    service.notify = Router([adapter])
+    people = [ALICE, BOB, CAROL, DAN]
+    tid = await joined(fake, service, people, {"variant": "plakoto", "match": 1})
+    start = await (await tournament(fake, ALICE, "start", tournament=tid)).message()
+    assert "6 matches start now" in start.content and start.png is not None, start.content
+    await fake.until(lambda: len([c for c in fake.calls if c.png and "begins: Plakoto" in (c.content or "")]) >= 6)
+    dan = (await service.store.players.find("discord", str(DAN.id))).id  # type: ignore[union-attr]
+    record = await service.store.tournaments.get(tid)
+    first = next(p for p in record.pairings if dan in p.players())
+    await resign(fake, service, DAN, first.match or "")
+    refused = await (await tournament(fake, BOB, "remove", tournament=tid, player=DAN)).message()
+    assert "Only the director" in refused.content and dan not in (await service.store.tournaments.get(tid)).withdrawn
+    removed = await (await tournament(fake, ALICE, "remove", tournament=tid, player=DAN)).message()
+    assert removed.content.startswith(f"Dan is removed from tournament #{tid}: the matches not yet over are "
+                                      "walkovers"), removed.content
+    assert removed.png is not None
+    record = await service.store.tournaments.get(tid)
+    dans = [p for p in record.pairings if dan in p.players()]
+    assert sum(p.walkover for p in dans) == 2 and sum(not p.walkover and p.done for p in dans) == 1
+    last = await play_out(fake, service, tid, people, 10)
+    assert f"Alice wins tournament #{tid}" in last and "Final places: 1. Alice" in last, last
+    table = await (await tournament(fake, CAROL, "table", tournament=tid)).message()
+    assert "1. Alice: 3 won of 3" in table.content and "4. Dan (w/o): 0 won of 3" in table.content, table.content
+
+
+NINE = [Person(100_000_000_000_000_100 + i, f"s{i}") for i in range(9)]
+
+
+async def test_sections_of_nine(fake: FakeDiscord, adapter: DiscordAdapter, service: Service) -> None:
+    """Two sections (5 and 4 by snake seeding) start 16 matches at once; their winners meet in the final."""
+    service.notify = Router([adapter])
+    tid = await joined(fake, service, NINE, {"variant": "portes", "match": 1, "format": "sections"})
+    start = await (await tournament(fake, NINE[0], "start", tournament=tid)).message()
+    assert "16 matches start now" in start.content and start.png is not None, start.content
+    last = await play_out(fake, service, tid, NINE, 60)
+    record = await service.store.tournaments.get(tid)
+    assert record.state == "finished" and [p.stage for p in record.pairings].count("ko1") == 1
+    assert f"S0 wins tournament #{tid}" in last and "Section 1:" in last and "Section 2:" in last, last

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import AsyncIterator
+
+import pytest
 
 from bot.actions import Verb
 from bot.runner import Router
@@ -14,6 +17,7 @@ from bot.service import Service
 from bot.telegram_adapter import TelegramAdapter
 from tests.bot.test_tournaments import started_match
 
+from .conftest import settings_for
 from .fake_bot_api import FakeBotAPI, Player, group, sent_of
 from .play import actions, say, tap
 
@@ -127,3 +131,106 @@ async def test_sections_of_nine(fake: FakeBotAPI, adapter: TelegramAdapter, serv
     assert record.state == "finished" and ids[record.winner or ""] is NINE[0]
     assert [p.stage for p in record.pairings].count("ko1") == 1 and len(record.pairings) == 17
     assert f"P0 wins tournament #{tid}\n" in last and "Section 1:" in last and "Section 2:" in last, last
+
+
+FIVE = [Player(2201, "Ann", "ann"), Player(2202, "Ben", "ben"), Player(2203, "Cid", "cid"), Player(2204, "Dee", "dee"),
+        Player(2205, "Eve", "eve")]
+
+
+async def test_a_knockout_of_five_with_byes(fake: FakeBotAPI, adapter: TelegramAdapter, service: Service) -> None:
+    """Two matches start at once (the top three seeds wait: byes), the next as soon as both its players are
+    known; `/tournament table` in the middle posts the bracket anew, and the results after it edit that message,
+    not the start's."""
+    service.notify = Router([adapter])
+    text = await said(fake, FIVE[0], "/tournament new tapa to 1 format knockout", "opens")
+    assert re.fullmatch(r"Tournament #\w+ opens: Tapa, matches to 1, a knockout\. Join with /tournament join "
+                        r"#?\w+\.", text), text
+    tid = re.findall(r"#(\w+)", text)[0]
+    for p in FIVE[1:]:
+        await said(fake, p, f"/tournament join {tid}", f"joins tournament #{tid}")
+    n = len(fake.calls)
+    start = sent_of(fake, await say(fake, GROUP, FIVE[0].data, f"/tournament start {tid}", timeout=60))
+    assert start.kind == "photo" and "2 matches start now" in start.text, start.text
+    ids = {(await service.store.players.find("telegram", str(p.uid))).id: p for p in FIVE}  # type: ignore[union-attr]
+    last, shown = "", None
+    for round_ in range(10):
+        record = await service.store.tournaments.get(tid)
+        if record.state == "finished":
+            break
+        going = [p for p in record.pairings if p.match and not p.done]
+        if not going:  # the next match starts in the background, after the result's answer
+            await asyncio.sleep(0.1)
+            continue
+        if shown is None and sum(p.done for p in record.pairings) == 2:  # the bracket shown again, mid-way
+            k = len(fake.calls)
+            fake.message(GROUP, FIVE[2].data, f"/tournament table {tid}")
+            shown = sent_of(fake, await fake.wait_for(lambda c: c.method == "sendPhoto" and "a knockout." in str(
+                c.params.get("caption")), after=k, timeout=60))
+            assert shown.kind == "photo" and "a knockout" in shown.text, shown.text
+            for _ in range(300):
+                if (await service.store.tournaments.get(tid)).messages.get("telegram", "").endswith(
+                        f":{shown.message_id}"):
+                    break
+                await asyncio.sleep(0.05)
+            edited_before = start.edits
+        pairing = going[0]
+        loser = max((ids[pairing.a or ""], ids[pairing.b or ""]), key=FIVE.index)
+        match = await started_match(service, pairing.match or "")
+        last = await said(fake, loser, f"/resign yes {match.games[-1]}", "resigns")
+        assert round_ < 9
+    record = await service.store.tournaments.get(tid)
+    assert record.state == "finished" and ids[record.winner or ""] is FIVE[0]
+    assert len([p for p in record.pairings if p.match]) == 4, "4 matches for 5 players"
+    boards = [c for c in fake.calls[n:] if c.method == "sendPhoto" and "begins: Tapa" in sent_of(fake, c).text]
+    assert len(boards) == 4
+    assert f"Ann wins tournament #{tid}\n" in last and "Final places: 1. Ann, 2. Ben" in last, last
+    assert shown is not None
+    for _ in range(300):
+        if shown.edits:
+            break
+        await asyncio.sleep(0.1)
+    assert shown.edits >= 1 and "the table after this result" in shown.text, shown.text
+    assert start.edits == edited_before, "the start's bracket is left as it was once the table is shown again"
+
+
+WEB = "https://board.example/tabla"
+
+
+@pytest.fixture
+async def page_adapter(fake: FakeBotAPI, service: Service) -> AsyncIterator[TelegramAdapter]:
+    bot = TelegramAdapter(service, settings_for(fake.root, TABLA_WEB_URL=WEB))
+    await bot.start()
+    yield bot
+    await bot.stop()
+
+
+async def test_the_table_links_to_the_tournament_page(fake: FakeBotAPI, page_adapter: TelegramAdapter,
+                                                     service: Service) -> None:
+    """With the board page set up (`TABLA_WEB_URL`), the table posted at the start carries a button to the
+    tournament's page, and keeps it when a result edits the picture."""
+    service.notify = Router([page_adapter])
+    three = PEOPLE[:3]
+    text = await said(fake, three[0], "/tournament new plakoto to 1", "opens")
+    tid = re.findall(r"#(\w+)", text)[0]
+    for p in three[1:]:
+        await said(fake, p, f"/tournament join {tid}", f"joins tournament #{tid}")
+    start = sent_of(fake, await say(fake, GROUP, three[0].data, f"/tournament start {tid}", timeout=60))
+    link = f"{WEB}/tournament?id={tid}"
+    assert [b.get("url") for row in start.buttons() for b in row] == [link], start.buttons()
+    ids = {(await service.store.players.find("telegram", str(p.uid))).id: p for p in three}  # type: ignore[union-attr]
+    for _ in range(300):
+        record = await service.store.tournaments.get(tid)
+        going = [p for p in record.pairings if p.match and not p.done]
+        if len(going) == 3 and record.messages:
+            break
+        await asyncio.sleep(0.1)
+    pairing = going[0]
+    match = await started_match(service, pairing.match or "")
+    loser = max((ids[pairing.a or ""], ids[pairing.b or ""]), key=three.index)
+    await said(fake, loser, f"/resign yes {match.games[-1]}", "resigns")
+    for _ in range(300):
+        if start.edits:
+            break
+        await asyncio.sleep(0.1)
+    assert start.edits and "the table after this result" in start.text, start.text
+    assert [b.get("url") for row in start.buttons() for b in row] == [link], start.buttons()
