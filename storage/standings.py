@@ -74,15 +74,16 @@ class StandingsRepository(_Scores):
 
     @guarded
     async def table(self, chat: str, limit: int = 50, season: str | None = None) -> list[Standing]:
-        """Every player who has a result in the chat (in `season`, or all time), by matches won, then points
-        won, then fewest lost."""
+        """Every player who has a result in the chat (in `season`, or all time), by matches won, then fewest
+        matches lost (4–1 above 4–5), then points won minus lost, then points won."""
         k = self._keys
         sets = [k.matches_won(chat, season), k.matches_lost(chat, season), k.standings(chat, season),
                 k.standings_lost(chat, season)]
         columns = [dict(pairs(await self._client.zrange(key, 0, -1, withscores=True))) for key in sets]
         players = set().union(*columns)
         rows = [Standing(p, *(col.get(p, 0.0) for col in columns)) for p in players]
-        rows.sort(key=lambda r: (-r.matches_won, -r.points_won, r.points_lost, r.player_id))
+        rows.sort(key=lambda r: (-r.matches_won, r.matches_lost, r.points_lost - r.points_won, -r.points_won,
+                                 r.player_id))
         return rows[:limit]
 
     @guarded

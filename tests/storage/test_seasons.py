@@ -83,3 +83,19 @@ async def test_a_card_is_edited_at_most_once_a_gap_for_every_result_meanwhile(st
     replaced = await store.standing_cards.get(chat)
     assert replaced is not None and not replaced.behind and replaced.message_id == "99"
     assert await store.schedule.claim_due(now + 60) == []
+
+
+async def test_fewer_matches_lost_ranks_above_more_when_the_wins_are_equal(store: Store) -> None:
+    """4–1 stands above 4–5 although 4–5 won more points: the standings read matches won, then matches lost."""
+    chat = "telegram:-7"
+    for n in range(4):
+        await store.standings.record_match(chat, f"a{n}", "ann", "cid")
+        await store.standings.record_game(chat, f"ga{n}", "ann", "cid", 1)
+        await store.standings.record_match(chat, f"b{n}", "bob", "cid")
+        await store.standings.record_game(chat, f"gb{n}", "bob", "cid", 3)
+    await store.standings.record_match(chat, "a-lost", "cid", "ann")
+    for n in range(5):
+        await store.standings.record_match(chat, f"b-lost{n}", "cid", "bob")
+    table = [r for r in await store.standings.table(chat) if r.player_id != "cid"]
+    assert [(r.player_id, r.matches_won, r.matches_lost) for r in table] == [("ann", 4, 1), ("bob", 4, 5)]
+    assert table[1].points_won > table[0].points_won  # points alone would have put bob first
