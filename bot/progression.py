@@ -143,9 +143,9 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
         or any(s.play in LOGGED for s in adv.steps)
     if marked:  # several steps, a result to count, or a cube step whose stored state holds the next roll
         # (R-CUBE-3: take, then the doubler rolls): resumed from here if the store stops half-way
-        # the players are told of the first step at least (`interrupted`); `bot.resume` tells what follows it
-        told = first[0].game.position.to_tpn() if first else record.position
-        await svc.store.attention.mark(record.id, svc.clock(), told)
+        # what is stored from here on and never told (the answer cut off by the store, or by the process's
+        # end), `bot.resume` tells: the player's own step again, as the board that follows "was stored" does
+        await svc.store.attention.mark(record.id, svc.clock(), record.position)
     stored, duplicate, count = await commit(svc, record, adv, command)
     if count < len(adv.steps) and not duplicate:
         raise Interrupted(count, len(adv.steps), any(s.side in computer for s in adv.steps[count:]))

@@ -8,9 +8,9 @@ answers again after an outage a command ran into (N4: the marks made before the 
 ended). Resuming is the same
 deterministic advance from the stored state with a command id derived from the game's version, so two
 processes resuming one game change it once; and one process at a time resumes a game (a claim), so it is
-announced once. Each resumed game is announced in its chat, with the plays that were stored but never told (those
-after the position the mark names: a computer's reply stored before the store stopped answering, or before the
-answer could be made, told with what follows it).
+announced once. Each resumed game is announced in its chat, with the plays that may have been stored and never
+told (those after the position the mark names, where the command that marked it began: the player's play, which
+"was stored" told already, and the computer's reply stored before the store or the process stopped).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """A computer's reply stored but never told, because the store stopped answering between storing it and the
-answer (N4): the resumed game tells it, once, even with two processes resuming it at once."""
+answer (N4): the resumed game tells it, with the player's play it answers, once, even with two processes resuming
+it at once."""
 
 from __future__ import annotations
 
@@ -93,7 +94,7 @@ async def test_a_reply_stored_without_its_answer_is_told_when_the_game_resumes(
     clock.advance(0.1)
     resumed = [n for n in await proxied.tick() if n.kind == "resumed"]
     assert told(resumed, replies) == {p: 1 for p in replies}, [n.reply.text for n in resumed]
-    assert f"played {alice}." not in resumed[0].reply.text  # alice was told of hers already
+    assert f"played {alice}." in resumed[0].reply.text  # hers again, with what followed it
     assert not [n for n in await proxied.tick() if n.kind == "resumed"]
 
 
