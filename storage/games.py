@@ -34,6 +34,7 @@ from .errors import (
     NotFound,
     UnknownSchemaVersion,
     VersionConflict,
+    extend_bound,
     guarded,
     is_outage,
     outages_as_errors,
@@ -204,6 +205,8 @@ class GameRepository(Repository):
             except Exception as exc:
                 if not is_outage(exc) or (not self._backend.settings.cluster and not self._backend.durable):
                     raise
+                if not retried:
+                    extend_bound(self._backend.settings.operation_timeout)
                 retried = True
                 await asyncio.sleep(0.1)
                 with contextlib.suppress(Exception):

@@ -9,6 +9,7 @@ CI sets, installing HAProxy where missing), and is skipped elsewhere.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -41,7 +42,7 @@ async def test_nothing_told_is_lost_or_doubled_through_a_master_failover_and_a_k
     audit = result["audit"]
     assert result["opened"] == 50, result
     assert result["failover_s"] < 10 and result["master_killed_at_s"] < 10, result
-    assert result["audit_ok"], result["audit_failures"]
+    assert result["audit_ok"], json.dumps(result["audit_failures"], indent=1)  # with LOAD_TRACE=1: each call
     assert audit["tables"] == 50 and audit["told"] >= 100 and audit["inconsistent"] == 0, result
     assert audit["unanswered_made"] <= 2 * result["unanswered"], result
     assert audit["wakeups"] >= 50 and audit["wakeups_missing"] == 0, result  # every game's deadline armed

@@ -116,3 +116,38 @@ async def test_a_step_waits_for_the_replica_of_its_own_master(cluster: Replicate
         assert time.monotonic() - started < 0.4 and durable.unconfirmed == 1
     finally:
         await store.aclose()
+
+
+async def test_a_step_cut_off_late_in_its_time_gets_the_whole_timeout_to_be_sent_again(
+        single_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step whose connection a failover broke after it had waited most of its time (a busy process) is sent
+    again for a whole operation timeout from then, so a step that was written is answered "made", not "nothing
+    was changed"."""
+    settings = StoreSettings.from_url(f"{single_url}?prefix=scale-late-{time.time_ns()}&replicas=1"
+                                      "&replica_wait=0.01&timeout=1")
+    store = Store(make_client(settings), settings)
+    try:
+        game = await store.games.create(variant="plakoto", players=("a", "b"), position=START)
+        durable = store.games._backend.durable  # the repository's writer of confirmed steps
+        assert durable is not None
+        real = durable.script
+        tries = 0
+
+        async def late(*args: object, **kwargs: object) -> object:
+            nonlocal tries
+            tries += 1
+            if tries == 1:  # written, and its answer lost after 0.9 of the 1 s
+                await real(*args, **kwargs)  # type: ignore[arg-type]
+                await asyncio.sleep(0.9)
+                raise redis.exceptions.ConnectionError("the master died")
+            await asyncio.sleep(0.3)  # the new master takes a moment to be known
+            return await real(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(durable, "script", late)
+        after = next_position(game.position, "1")
+        result = await store.games.apply(game, dataclasses.replace(game, position=after), command_id="late",
+                                         move=MoveLogEntry(0, "31", "1", after, game.created_at))
+        assert tries == 2 and not result.duplicate and result.version == game.version + 1
+        assert len(await store.games.log(game.id)) == 1
+    finally:
+        await store.aclose()
