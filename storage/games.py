@@ -170,7 +170,7 @@ class GameRepository(Repository):
         )
         outcome = text(reply[0])
         if outcome == "ok" or (outcome == "dup" and retried):  # "dup" after a lost reply: our own first try
-            await self._sync_indexes(current, new, now)
+            await self._after_step(current, new, now)
             return _result(current.id, text(reply[1]), duplicate=False)
         if outcome == "dup":
             await self._repair(current.id, now)
@@ -265,6 +265,24 @@ class GameRepository(Repository):
         game = await self._get(game_id)
         await self._sync_indexes(None, game, now, full=True)
         return game
+
+    async def _after_step(self, before: GameRecord, after: GameRecord, now: float) -> None:
+        """The indexes of a step that is made: on a cluster or a replicated store, sent again after an outage (a
+        failover of another slot's master) for a whole operation timeout, as the step is (they are idempotent):
+        a step made is not answered "nothing was changed" for its indexes' sake."""
+        extended = False
+        while True:
+            try:
+                return await self._sync_indexes(before, after, now)
+            except Exception as exc:
+                if not is_outage(exc) or (not self._backend.settings.cluster and not self._backend.durable):
+                    raise
+                if not extended:
+                    extend_bound(self._backend.settings.operation_timeout)
+                    extended = True
+                await asyncio.sleep(0.1)
+                with contextlib.suppress(Exception):
+                    await self._client.exists(self._keys.player_games(after.players[0]))  # a cluster learns the new map
 
     async def _sync_indexes(self, before: GameRecord | None, after: GameRecord, now: float, *,
                             full: bool = False) -> None:

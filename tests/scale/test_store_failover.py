@@ -9,6 +9,7 @@ import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
@@ -149,5 +150,36 @@ async def test_a_step_cut_off_late_in_its_time_gets_the_whole_timeout_to_be_sent
                                          move=MoveLogEntry(0, "31", "1", after, game.created_at))
         assert tries == 2 and not result.duplicate and result.version == game.version + 1
         assert len(await store.games.log(game.id)) == 1
+    finally:
+        await store.aclose()
+
+
+async def test_a_step_made_whose_indexes_an_outage_cut_off_is_answered_made(
+        single_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The step is written, then the master of its players' or its schedule's slot fails over: the indexes are
+    sent again, and the step is answered made, not "nothing was changed"."""
+    settings = StoreSettings.from_url(f"{single_url}?prefix=scale-index-{time.time_ns()}&replicas=1"
+                                      "&replica_wait=0.01&timeout=1")
+    store = Store(make_client(settings), settings)
+    try:
+        game = await store.games.create(variant="plakoto", players=("a", "b"), position=START)
+        real = store.games._sync_indexes  # the repository's index writes
+        tries = 0
+
+        async def cut(*args: Any, **kwargs: Any) -> None:
+            nonlocal tries
+            tries += 1
+            if tries == 1:
+                await asyncio.sleep(0.9)
+                raise redis.exceptions.ConnectionError("another slot's master died")
+            await real(*args, **kwargs)
+
+        monkeypatch.setattr(store.games, "_sync_indexes", cut)
+        after = next_position(game.position, "1")
+        new = dataclasses.replace(game, position=after, deadline=game.created_at + 3600)
+        result = await store.games.apply(game, new, command_id="indexed",
+                                         move=MoveLogEntry(0, "31", "1", after, game.created_at))
+        assert tries == 2 and result.version == game.version + 1
+        assert any(game_id == game.id for _, game_id, _ in await store.schedule.wakeups())
     finally:
         await store.aclose()
