@@ -23,6 +23,7 @@ import asyncio
 import base64
 import contextlib
 import hashlib
+import logging
 import time
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
@@ -41,6 +42,8 @@ from .errors import (
 )
 from .ids import new_id
 from .records import ApplyResult, GameRecord, MoveLogEntry
+
+log = logging.getLogger(__name__)
 
 _FIXED_FIELDS = ("id", "variant", "options", "players", "start_position", "created_at", "chat", "match_id", "seed")
 
@@ -196,6 +199,14 @@ class GameRepository(Repository):
         id makes the next try answer for it (a failover, N3). Returns the reply and whether an outage came
         first (a "dup" then is our own try's).
         """
+        try:
+            return await self._sent(keys, args)
+        except asyncio.CancelledError:  # the operation timeout: whether it was written is not known here
+            log.warning("storage: a step of game %s got no answer within the operation timeout", keys[0])
+            raise
+
+    async def _sent(self, keys: list[str], args: list[object]) -> tuple[Any, bool]:
+        """`_step`'s tries."""
         retried = False
         while True:
             try:
@@ -206,6 +217,7 @@ class GameRepository(Repository):
                 if not is_outage(exc) or (not self._backend.settings.cluster and not self._backend.durable):
                     raise
                 if not retried:
+                    log.warning("storage: a step of game %s was cut off (%r); sending it again", keys[0], exc)
                     extend_bound(self._backend.settings.operation_timeout)
                 retried = True
                 await asyncio.sleep(0.1)
@@ -278,6 +290,8 @@ class GameRepository(Repository):
                 if not is_outage(exc) or (not self._backend.settings.cluster and not self._backend.durable):
                     raise
                 if not extended:
+                    log.warning("storage: the indexes of a step of game %s were cut off (%r); sending them again",
+                                after.id, exc)
                     extend_bound(self._backend.settings.operation_timeout)
                     extended = True
                 await asyncio.sleep(0.1)
