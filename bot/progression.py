@@ -151,7 +151,7 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
         raise Interrupted(count, len(adv.steps), any(s.side in computer for s in adv.steps[count:]))
     try:
         reply = await _answer(svc, ctx, stored, adv, head, duplicate, header)
-        if marked:  # before answering: a mark left in place has what follows the first step told again
+        if marked:  # before the answer goes out: a mark left in place has these plays told again on resuming
             await svc.store.attention.clear(record.id)
     except StoreUnavailable as exc:
         raise Interrupted(len(adv.steps), len(adv.steps), False) from exc

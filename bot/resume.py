@@ -67,7 +67,7 @@ async def _resume(svc: Core, game_id: str) -> Notice | None:
 
 async def _claimed(svc: Core, game_id: str) -> Notice | None:
     try:
-        record, log = await svc.store.games.snapshot(game_id)
+        record, entries = await svc.store.games.snapshot(game_id)
     except NotFound:
         await svc.store.attention.clear(game_id)
         return None
@@ -77,17 +77,17 @@ async def _claimed(svc: Core, game_id: str) -> Notice | None:
     marked, told = await svc.store.attention.told(game_id)
     if not marked:
         return None  # another process finished it meanwhile
-    return await _go_on(svc, record, log, told)
+    return await _go_on(svc, record, entries, told)
 
 
-async def _go_on(svc: Core, record: GameRecord, log: list[MoveLogEntry], told: str | None) -> Notice | None:
+async def _go_on(svc: Core, record: GameRecord, entries: list[MoveLogEntry], told: str | None) -> Notice | None:
     """Announce what was stored and never told, store what follows and announce it."""
     await _join_match(svc, record)
     game = game_of(record)
     ctx = await _context(svc, record)
     names = await svc.names(record, ctx.lang)
     head = [ctx.t("Game #{id} goes on: the store did not answer earlier, so this had to wait.", id=record.id)]
-    head += [f"{entry_words(ctx, entry, names, record.id)}." for entry in untold(log, told)]
+    head += [f"{entry_words(ctx, entry, names, record.id)}." for entry in untold(entries, told)]
     if game.phase != "over":
         adv = await svc.offload(advance, game, seed_of(record), record.id, record.turn,
                                 await svc.computer_sides(record))
