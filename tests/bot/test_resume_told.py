@@ -145,3 +145,19 @@ async def test_two_processes_resuming_one_game_tell_it_once(
         other.close()
     notices = [n for found in both for n in found]
     assert len(notices) == 1 and told(notices, replies) == {p: 1 for p in replies}, notices
+
+
+async def test_a_move_made_just_before_the_store_stops_is_told_made(
+        proxied: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move and the computer's reply are stored and answered; the store stops before the player's vacation
+    is looked at (a failover): the answer still says the move was made, not "nothing was changed"."""
+    gid, move = await alice_plays_the_computer(proxied)
+
+    async def down(*args: Any, **kwargs: Any) -> Any:
+        raise StoreUnavailable("cut")
+
+    monkeypatch.setattr(proxied.store.vacations, "end", down)
+    reply = await proxied.handle(Caller(ALICE, CHAT, "m1"), move)
+    alice = move.split()[1]
+    assert reply.ok and f"played {alice}." in reply.text, reply.text
+    assert [e.play for e in await proxied.store.games.log(gid)].count(alice) >= 1
