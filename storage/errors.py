@@ -147,3 +147,16 @@ def outages_as_errors() -> Iterator[None]:
         raise
     except _OUTAGES as exc:
         raise StoreUnavailable(f"Redis is unavailable: {exc or type(exc).__name__}") from exc
+    except AttributeError as exc:
+        if not _in_redis(exc):
+            raise
+        # redis-py: a failover closed a connection while a command was being written on it
+        raise StoreUnavailable("Redis is unavailable: a connection closed under a command (a failover)") from exc
+
+
+def _in_redis(exc: BaseException) -> bool:
+    """Whether `exc` was raised inside the redis package."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and "/redis/" in tb.tb_frame.f_code.co_filename.replace("\\", "/")

@@ -191,3 +191,23 @@ async def almost_out_of_time() -> None:
     bound = _bound.get()
     assert bound is not None and bound.when() is not None
     await asyncio.sleep(max(0.0, (bound.when() or 0.0) - asyncio.get_running_loop().time() - 0.2))
+
+
+async def test_a_connection_closed_under_a_command_is_an_outage(single_url: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """redis-py writing on a connection a failover has just closed raises AttributeError from inside redis: an
+    outage (retried or reported as such), not an error of ours."""
+    store = Store(make_client(StoreSettings.from_url(f"{single_url}?prefix=scale-closed-{time.time_ns()}")))
+    try:
+        closed = redis.asyncio.connection.Connection(host="127.0.0.1", port=1)  # never opened: no writer
+
+        async def write(*args: object, **kwargs: object) -> object:
+            await closed._send_packed_command([b"PING"])  # raises AttributeError inside redis
+            return None
+
+        monkeypatch.setattr(store.client, "execute_command", write)
+        with pytest.raises(StoreUnavailable):
+            await store.ping()
+    finally:
+        monkeypatch.undo()
+        await store.aclose()
