@@ -215,8 +215,8 @@ async def play(press: Press, table: Table, until: float, suggest: Service, rng: 
     next_at = time.monotonic()
     while table.board is not None:
         next_at += rng.expovariate(1 / think) if think else 0.0
-        await asyncio.sleep(max(0.0, next_at - time.monotonic()))
-        if time.monotonic() >= until:
+        await asyncio.sleep(max(0.0, min(next_at, until) - time.monotonic()))  # a slow player's turn may fall after
+        if time.monotonic() >= until:  # the end
             return
         board = table.board
         uid = mover(board)

@@ -15,7 +15,7 @@ from game import (
     Side,
     parse_play,
 )
-from storage import GameRecord
+from storage import GameRecord, StoreUnavailable
 
 from . import dice, images, vacation, views, words
 from .actions import Action, Verb
@@ -55,7 +55,12 @@ async def make_play(svc: Core, ctx: Ctx, record: GameRecord, side: Side, game: G
     """Make `play` for the caller (typed or built with buttons) and answer with the board."""
     step = play_step(game, play, record.turn, (Event("{side} played {play}.", {"side": side, "play": play.notation}),))
     reply = await progress(svc, ctx, record, (step,), [], command)
-    if reply.ok and await vacation.end(svc, ctx.player.id, svc.clock()):  # a move ends a vacation early
+    try:
+        back = reply.ok and await vacation.end(svc, ctx.player.id, svc.clock())  # a move ends a vacation early
+    except StoreUnavailable:  # the move is made and must be told; the vacation ends at the next move
+        svc.store_silent()
+        back = False
+    if back:
         reply = replace(reply, text=f"{reply.text}\n" + ctx.t("{name} is back: the deadlines of their games run "
                                                                "again.", name=ctx.player.name))
     return reply

@@ -7,7 +7,6 @@ once) → the reply (`views.py`).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
@@ -36,7 +35,7 @@ async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str]
                                            starts_next=-1, chat=ctx.chat.key, now=now, match_id=match_id)
     record = await create_game(svc, match, 0, None, v, Match.start(spec, target).cube())
     try:
-        await svc.store.attention.mark(record.id, now)  # cleared once the opening is stored (`bot.resume`)
+        await svc.store.attention.mark(record.id, now, record.position)  # cleared once the opening is stored
         await svc.store.matches.update(match, replace(match, games=(record.id,)), now=now)
     except StoreUnavailable:
         svc.store_silent()
@@ -144,17 +143,18 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
         or any(s.play in LOGGED for s in adv.steps)
     if marked:  # several steps, a result to count, or a cube step whose stored state holds the next roll
         # (R-CUBE-3: take, then the doubler rolls): resumed from here if the store stops half-way
-        await svc.store.attention.mark(record.id, svc.clock())
+        # what is stored from here on and never told (the answer cut off by the store, or by the process's
+        # end), `bot.resume` tells: the player's own step again, as the board that follows "was stored" does
+        await svc.store.attention.mark(record.id, svc.clock(), record.position)
     stored, duplicate, count = await commit(svc, record, adv, command)
     if count < len(adv.steps) and not duplicate:
         raise Interrupted(count, len(adv.steps), any(s.side in computer for s in adv.steps[count:]))
     try:
         reply = await _answer(svc, ctx, stored, adv, head, duplicate, header)
+        if marked:  # before the answer goes out: a mark left in place has these plays told again on resuming
+            await svc.store.attention.clear(record.id)
     except StoreUnavailable as exc:
         raise Interrupted(len(adv.steps), len(adv.steps), False) from exc
-    if marked:
-        with contextlib.suppress(StoreUnavailable):
-            await svc.store.attention.clear(record.id)
     return reply
 
 
@@ -227,7 +227,7 @@ async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, play: str) -> Reply:
     current, log = await svc.store.games.snapshot(record.id)
     names = await svc.names(current, ctx.lang)
     news = _since(log, record.position) or _latest(log)
-    what = "; ".join(_entry(ctx, e, names, record.id) for e in news) if news else ctx.t("game #{id} changed",
+    what = "; ".join(entry_words(ctx, e, names, record.id) for e in news) if news else ctx.t("game #{id} changed",
                                                                                       id=record.id)
     mine = ctx.t("resignation") if play == "resign" else _play_words(ctx, play)
     text = ctx.t("The game moved on: {what}. Your {mine} was not made; here is the board now.", what=what,
@@ -265,7 +265,7 @@ def _latest(log: list[MoveLogEntry]) -> list[MoveLogEntry]:
     return log[k:]
 
 
-def _entry(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str], game_id: str) -> str:
+def entry_words(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str], game_id: str) -> str:
     """One log entry as a clause: who did what with which dice."""
     name = names[side_of(entry.side)]
     if entry.play == "opening":

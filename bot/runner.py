@@ -50,7 +50,8 @@ class Router:
 async def deadline_loop(service: Service, route: Callable[[Notice], Awaitable[None]], every: float) -> None:
     """Reminders, losses on time, resumed games, seasons' ends and standings cards' edits, checked every `every`
     seconds for ever, and sooner when something falls due before that (`Core.wake_at`); every game left waiting on
-    the service resumed once at the start.
+    the service resumed once at the start (those marked `Service.settle_seconds` before it: a command another
+    process has in flight finishes and answers by itself).
 
     While the store does not answer (a round found it so, or a command did: `Core.store_silent`), the loop
     probes it every `PROBE_SECONDS` and logs one warning line when it goes away and one when it is back (N5);
@@ -72,9 +73,9 @@ async def deadline_loop(service: Service, route: Callable[[Notice], Awaitable[No
                 await asyncio.sleep(service.settle_seconds)  # a command that marked a game before `probed`
                 for notice in await service.resume(before=probed):  # has stored its play or failed by now
                     await _deliver(service, route, notice)
-            if starting:
+            if starting:  # what was marked before a command in flight elsewhere could have stored its steps
                 starting = False
-                for notice in await service.resume():
+                for notice in await service.resume(before=service.clock() - service.settle_seconds):
                     await _deliver(service, route, notice)
             for notice in await service.tick():
                 await _deliver(service, route, notice)

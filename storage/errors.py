@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import functools
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from contextvars import ContextVar
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from redis import exceptions as redis_errors
@@ -98,6 +99,7 @@ class HasOperationTimeout(Protocol):
     def operation_timeout(self) -> float: ...
 
 
+_bound: ContextVar[asyncio.Timeout | None] = ContextVar("storage_bound", default=None)  # of the guarded call running
 S = TypeVar("S", bound=HasOperationTimeout)
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -111,8 +113,12 @@ def guarded(method: Callable[Concatenate[S, P], Awaitable[R]]) -> Callable[Conca
         task = asyncio.current_task()
         cancelled_before = task.cancelling() if task is not None else 0
         with outages_as_errors():
-            async with asyncio.timeout(self.operation_timeout):
-                result = await method(self, *args, **kwargs)
+            async with asyncio.timeout(self.operation_timeout) as bound:
+                token = _bound.set(bound)
+                try:
+                    result = await method(self, *args, **kwargs)
+                finally:
+                    _bound.reset(token)
         if task is not None and task.cancelling() > cancelled_before:
             # redis-py finishes a command whose caller was cancelled and returns its reply, swallowing the
             # cancellation; pass it on, or a cancelled task would go on as if nothing had happened
@@ -120,6 +126,16 @@ def guarded(method: Callable[Concatenate[S, P], Awaitable[R]]) -> Callable[Conca
         return result
 
     return wrapper
+
+
+def extend_bound(seconds: float) -> None:
+    """Give the `guarded` call in progress `seconds` more from now, where it had less left: a step sent again
+    after an outage (a failover) that may have written it gets the whole timeout to find out, however long the
+    call had waited before."""
+    bound = _bound.get()
+    when = bound.when() if bound is not None else None
+    if bound is not None and when is not None:
+        bound.reschedule(max(when, asyncio.get_running_loop().time() + seconds))
 
 
 @contextlib.contextmanager
@@ -131,3 +147,16 @@ def outages_as_errors() -> Iterator[None]:
         raise
     except _OUTAGES as exc:
         raise StoreUnavailable(f"Redis is unavailable: {exc or type(exc).__name__}") from exc
+    except AttributeError as exc:
+        if not _in_redis(exc):
+            raise
+        # redis-py: a failover closed a connection while a command was being written on it
+        raise StoreUnavailable("Redis is unavailable: a connection closed under a command (a failover)") from exc
+
+
+def _in_redis(exc: BaseException) -> bool:
+    """Whether `exc` was raised inside the redis package."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and "/redis/" in tb.tb_frame.f_code.co_filename.replace("\\", "/")

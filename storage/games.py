@@ -23,6 +23,7 @@ import asyncio
 import base64
 import contextlib
 import hashlib
+import logging
 import time
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
@@ -34,12 +35,15 @@ from .errors import (
     NotFound,
     UnknownSchemaVersion,
     VersionConflict,
+    extend_bound,
     guarded,
     is_outage,
     outages_as_errors,
 )
 from .ids import new_id
 from .records import ApplyResult, GameRecord, MoveLogEntry
+
+log = logging.getLogger(__name__)
 
 _FIXED_FIELDS = ("id", "variant", "options", "players", "start_position", "created_at", "chat", "match_id", "seed")
 
@@ -169,7 +173,7 @@ class GameRepository(Repository):
         )
         outcome = text(reply[0])
         if outcome == "ok" or (outcome == "dup" and retried):  # "dup" after a lost reply: our own first try
-            await self._sync_indexes(current, new, now)
+            await self._after_step(current, new, now)
             return _result(current.id, text(reply[1]), duplicate=False)
         if outcome == "dup":
             await self._repair(current.id, now)
@@ -195,6 +199,14 @@ class GameRepository(Repository):
         id makes the next try answer for it (a failover, N3). Returns the reply and whether an outage came
         first (a "dup" then is our own try's).
         """
+        try:
+            return await self._sent(keys, args)
+        except asyncio.CancelledError:  # the operation timeout: whether it was written is not known here
+            log.warning("storage: a step of game %s got no answer within the operation timeout", keys[0])
+            raise
+
+    async def _sent(self, keys: list[str], args: list[object]) -> tuple[Any, bool]:
+        """`_step`'s tries."""
         retried = False
         while True:
             try:
@@ -204,6 +216,9 @@ class GameRepository(Repository):
             except Exception as exc:
                 if not is_outage(exc) or (not self._backend.settings.cluster and not self._backend.durable):
                     raise
+                if not retried:
+                    log.warning("storage: a step of game %s was cut off (%r); sending it again", keys[0], exc)
+                    extend_bound(self._backend.settings.operation_timeout)
                 retried = True
                 await asyncio.sleep(0.1)
                 with contextlib.suppress(Exception):
@@ -262,6 +277,26 @@ class GameRepository(Repository):
         game = await self._get(game_id)
         await self._sync_indexes(None, game, now, full=True)
         return game
+
+    async def _after_step(self, before: GameRecord, after: GameRecord, now: float) -> None:
+        """The indexes of a step that is made: on a cluster or a replicated store, sent again after an outage (a
+        failover of another slot's master) for a whole operation timeout, as the step is (they are idempotent):
+        a step made is not answered "nothing was changed" for its indexes' sake."""
+        extended = False
+        while True:
+            try:
+                return await self._sync_indexes(before, after, now)
+            except Exception as exc:
+                if not is_outage(exc) or (not self._backend.settings.cluster and not self._backend.durable):
+                    raise
+                if not extended:
+                    log.warning("storage: the indexes of a step of game %s were cut off (%r); sending them again",
+                                after.id, exc)
+                    extend_bound(self._backend.settings.operation_timeout)
+                    extended = True
+                await asyncio.sleep(0.1)
+                with contextlib.suppress(Exception):
+                    await self._client.exists(self._keys.player_games(after.players[0]))  # a cluster learns the new map
 
     async def _sync_indexes(self, before: GameRecord | None, after: GameRecord, now: float, *,
                             full: bool = False) -> None:

@@ -61,6 +61,8 @@ Layout (prefix `tabla` by default):
     tabla:{s:<n>}:due                bucket n of the wake-ups for reminders and deadlines, and of the chats'
                                      season ends and card edits (sorted set by time)
     tabla:{attn}:games               games the service must still act on (sorted set by time; attention.py)
+    tabla:{attn}:told                their positions up to which the players were told of the plays (hash)
+    tabla:{attn}:resuming:<game>     a process resuming the game (attention.py; expires)
     tabla:{<tag>:<match>}            a platform's last board of a match, `chat:message:keyboard` (boards.py;
                                      tag `tgb` Telegram, `dcb` Discord; expires)
     tabla:{tgk:<nonce>}:<variant>:<points>
@@ -229,6 +231,12 @@ class Keys:
 
     def attention(self) -> str:
         return f"{self.prefix}:{{attn}}:games"
+
+    def attention_told(self) -> str:
+        return f"{self.prefix}:{{attn}}:told"
+
+    def resuming(self, game_id: str) -> str:
+        return f"{self.prefix}:{{attn}}:resuming:{_part(game_id, 'a game id')}"
 
     def last_board(self, tag: str, board_key: str) -> str:
         return f"{self.prefix}:{{{_part(tag, 'a platform tag')}:{_part(board_key, 'a board key')}}}"

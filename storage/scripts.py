@@ -34,3 +34,4 @@ class Scripts:
         self.card_pin: AsyncScript = client.register_script(_source("card_pin"))
         self.card_touch: AsyncScript = client.register_script(_source("card_touch"))
         self.card_shown: AsyncScript = client.register_script(_source("card_shown"))
+        self.attention_mark: AsyncScript = client.register_script(_source("attention_mark"))

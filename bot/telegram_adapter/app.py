@@ -4,7 +4,8 @@
 The application talks to `TELEGRAM_API_URL` (the root of a Bot API server: `<root>/bot<token>/<method>`),
 processes updates concurrently but those of one player in one chat in order, throttles to Telegram's
 flood limits when `TELEGRAM_RATE_LIMIT` is on (a 429 is retried either way), and receives updates by long
-polling, or by webhook when `TELEGRAM_WEBHOOK_URL` is set.
+polling, or by webhook when `TELEGRAM_WEBHOOK_URL` is set (`webhook.HookServer`: each update answered once
+handled).
 """
 
 from __future__ import annotations
@@ -49,15 +50,18 @@ class TelegramAdapter:
         self.service = service
         self.settings = settings
         root = settings.telegram_api_url.rstrip("/")
-        self.app = (Application.builder()
-                    .token(settings.telegram_token.get_secret_value())
-                    .base_url(f"{root}/bot")
-                    .base_file_url(f"{root}/file/bot")
-                    .concurrent_updates(PlayerOrdered(CONCURRENT_UPDATES))
-                    .request(AiohttpRequest(CONNECTIONS))
-                    .rate_limiter(rate_limiter(settings.telegram_rate_limit))
-                    .get_updates_request(TolerantRequest(read_timeout=POLL_TIMEOUT + 5.0))
-                    .build())
+        builder = (Application.builder()
+                   .token(settings.telegram_token.get_secret_value())
+                   .base_url(f"{root}/bot")
+                   .base_file_url(f"{root}/file/bot")
+                   .concurrent_updates(PlayerOrdered(CONCURRENT_UPDATES))
+                   .request(AiohttpRequest(CONNECTIONS))
+                   .rate_limiter(rate_limiter(settings.telegram_rate_limit))
+                   .get_updates_request(TolerantRequest(read_timeout=POLL_TIMEOUT + 5.0)))
+        if settings.telegram_webhook_url:
+            builder = builder.updater(None)  # our webhook server (`webhook.HookServer`) takes the updates
+        self.app = builder.build()
+        self.hook: webhook.HookServer | None = None
         page = None
         if settings.web_url:
             page = service.page_links(settings.web_url, app_name=settings.web_app_name)
@@ -103,7 +107,7 @@ class TelegramAdapter:
         await menu.register(me)
         await self.app.start()
         if self.settings.telegram_webhook_url:
-            await webhook.start(self.app.updater, self.settings)  # type: ignore[arg-type]
+            self.hook = await webhook.start(self.app, self.settings)
         else:
             await self.app.updater.start_polling(  # type: ignore[union-attr]
                 timeout=POLL_TIMEOUT, allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
@@ -113,6 +117,9 @@ class TelegramAdapter:
     async def stop(self) -> None:
         """Stop receiving, let the updates in hand finish, disconnect."""
         try:
+            if self.hook is not None:
+                hook, self.hook = self.hook, None
+                await hook.stop()
             if self.app.updater is not None and self.app.updater.running:
                 await self.app.updater.stop()
             if self.app.running:

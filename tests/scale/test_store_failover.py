@@ -9,11 +9,13 @@ import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
 
 from storage import GameRecord, MoveLogEntry, Store, StoreSettings, StoreUnavailable, VersionConflict, make_client
+from storage.errors import _bound
 from tests.storage.positions import START, next_position
 
 from .cluster import ReplicatedCluster
@@ -115,4 +117,97 @@ async def test_a_step_waits_for_the_replica_of_its_own_master(cluster: Replicate
                                 move=MoveLogEntry(1, "31", "thawed", after, game.created_at))
         assert time.monotonic() - started < 0.4 and durable.unconfirmed == 1
     finally:
+        await store.aclose()
+
+
+async def test_a_step_cut_off_late_in_its_time_gets_the_whole_timeout_to_be_sent_again(
+        single_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step whose connection a failover broke after it had waited most of its time (a busy process) is sent
+    again for a whole operation timeout from then, so a step that was written is answered "made", not "nothing
+    was changed"."""
+    settings = StoreSettings.from_url(f"{single_url}?prefix=scale-late-{time.time_ns()}&replicas=1"
+                                      "&replica_wait=0.01&timeout=3")
+    store = Store(make_client(settings), settings)
+    try:
+        game = await store.games.create(variant="plakoto", players=("a", "b"), position=START)
+        durable = store.games._backend.durable  # the repository's writer of confirmed steps
+        assert durable is not None
+        real = durable.script
+        tries = 0
+
+        async def late(*args: object, **kwargs: object) -> object:
+            nonlocal tries
+            tries += 1
+            if tries == 1:  # written, and its answer lost just before the call's time is up
+                await real(*args, **kwargs)  # type: ignore[arg-type]
+                await almost_out_of_time()
+                raise redis.exceptions.ConnectionError("the master died")
+            await asyncio.sleep(0.3)  # the new master takes a moment to be known
+            return await real(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(durable, "script", late)
+        after = next_position(game.position, "1")
+        result = await store.games.apply(game, dataclasses.replace(game, position=after), command_id="late",
+                                         move=MoveLogEntry(0, "31", "1", after, game.created_at))
+        assert tries == 2 and not result.duplicate and result.version == game.version + 1
+        assert len(await store.games.log(game.id)) == 1
+    finally:
+        await store.aclose()
+
+
+async def test_a_step_made_whose_indexes_an_outage_cut_off_is_answered_made(
+        single_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The step is written, then the master of its players' or its schedule's slot fails over: the indexes are
+    sent again, and the step is answered made, not "nothing was changed"."""
+    settings = StoreSettings.from_url(f"{single_url}?prefix=scale-index-{time.time_ns()}&replicas=1"
+                                      "&replica_wait=0.01&timeout=3")
+    store = Store(make_client(settings), settings)
+    try:
+        game = await store.games.create(variant="plakoto", players=("a", "b"), position=START)
+        real = store.games._sync_indexes  # the repository's index writes
+        tries = 0
+
+        async def cut(*args: Any, **kwargs: Any) -> None:
+            nonlocal tries
+            tries += 1
+            if tries == 1:
+                await almost_out_of_time()
+                raise redis.exceptions.ConnectionError("another slot's master died")
+            await real(*args, **kwargs)
+
+        monkeypatch.setattr(store.games, "_sync_indexes", cut)
+        after = next_position(game.position, "1")
+        new = dataclasses.replace(game, position=after, deadline=game.created_at + 3600)
+        result = await store.games.apply(game, new, command_id="indexed",
+                                         move=MoveLogEntry(0, "31", "1", after, game.created_at))
+        assert tries == 2 and result.version == game.version + 1
+        assert any(game_id == game.id for _, game_id, _ in await store.schedule.wakeups())
+    finally:
+        await store.aclose()
+
+
+async def almost_out_of_time() -> None:
+    """Wait until the storage call in progress has 0.2 s left."""
+    bound = _bound.get()
+    assert bound is not None and bound.when() is not None
+    await asyncio.sleep(max(0.0, (bound.when() or 0.0) - asyncio.get_running_loop().time() - 0.2))
+
+
+async def test_a_connection_closed_under_a_command_is_an_outage(single_url: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """redis-py writing on a connection a failover has just closed raises AttributeError from inside redis: an
+    outage (retried or reported as such), not an error of ours."""
+    store = Store(make_client(StoreSettings.from_url(f"{single_url}?prefix=scale-closed-{time.time_ns()}")))
+    try:
+        closed = redis.asyncio.connection.Connection(host="127.0.0.1", port=1)  # never opened: no writer
+
+        async def write(*args: object, **kwargs: object) -> object:
+            await closed._send_packed_command([b"PING"])  # raises AttributeError inside redis
+            return None
+
+        monkeypatch.setattr(store.client, "execute_command", write)
+        with pytest.raises(StoreUnavailable):
+            await store.ping()
+    finally:
+        monkeypatch.undo()
         await store.aclose()

@@ -271,6 +271,11 @@ class FakeBotAPI:
             self.redelivered += 1
             await asyncio.sleep(min(0.1 * tries, 1.0))
 
+    @property
+    def posting(self) -> int:
+        """How many updates are still being delivered to the webhook (not yet taken with a 200)."""
+        return len(self._posting)
+
     async def _notify(self) -> None:
         async with self._changed:
             self._changed.notify_all()
