@@ -292,7 +292,7 @@ class Core:
                 with contextlib.suppress(NotFound):
                     player = await self.store.players.get(known)
             else:
-                player, first = await self.store.players.read_update(known, update)
+                player, first = await self.store.players.read_update(known, update, now=self.clock())
         if player is None or player.name != name:
             player = await self.store.players.ensure(who.platform, who.user_id, name)
             if len(self._accounts) >= 100_000:

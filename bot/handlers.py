@@ -55,7 +55,7 @@ async def make_play(svc: Core, ctx: Ctx, record: GameRecord, side: Side, game: G
     """Make `play` for the caller (typed or built with buttons) and answer with the board."""
     step = play_step(game, play, record.turn, (Event("{side} played {play}.", {"side": side, "play": play.notation}),))
     reply = await progress(svc, ctx, record, (step,), [], command)
-    if reply.ok and await vacation.end(svc, ctx.player.id, svc.clock()):  # a move ends a vacation early
+    if reply.ok and await vacation.end(svc, ctx.player.id, svc.clock(), ctx.player):  # a move ends a vacation early
         reply = replace(reply, text=f"{reply.text}\n" + ctx.t("{name} is back: the deadlines of their games run "
                                                                "again.", name=ctx.player.name))
     return reply

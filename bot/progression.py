@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from game import CYCLES, Game, Match, Side, match_spec
-from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
+from storage import DueItem, DueKind, GameRecord, MoveLogEntry, PlayerRecord, StoreUnavailable, VersionConflict
 
 from . import dice, results, vacation, views, words
 from .context import Ctx
@@ -145,7 +145,7 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
     if marked:  # several steps, a result to count, or a cube step whose stored state holds the next roll
         # (R-CUBE-3: take, then the doubler rolls): resumed from here if the store stops half-way
         await svc.store.attention.mark(record.id, svc.clock())
-    stored, duplicate, count = await commit(svc, record, adv, command)
+    stored, duplicate, count = await commit(svc, record, adv, command, ctx.player)
     if count < len(adv.steps) and not duplicate:
         raise Interrupted(count, len(adv.steps), any(s.side in computer for s in adv.steps[count:]))
     try:
@@ -283,10 +283,14 @@ def _entry(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str], game_id: st
     return said.rstrip(".")
 
 
-async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool, int]:
+async def commit(svc: Core, record: GameRecord, adv: Advance, command: str,
+                 caller: PlayerRecord | None = None) -> tuple[GameRecord, bool, int]:
     """Store every step of `adv`: one compare-and-set each, the first with the command id `<command>:0` (a
     repeated command applies once), the follow-up steps without one (a long command takes one place among
     the ids a game remembers).
+
+    `caller`, the record of the command's sender, saves reading their vacation when the turn comes back to them
+    (`vacation.clock_start`).
 
     Returns the stored record, whether the command had been applied before (a duplicate), and how many steps
     were stored (fewer than all when the store stopped answering after the first).
@@ -298,7 +302,7 @@ async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> t
     hours = await svc.deadline_hours_for(record.chat)
     starts = now  # the clock of the turn that follows starts after its player's vacation (`bot.vacation`)
     if adv.game.phase != "over":
-        starts = await vacation.clock_start(svc, record.players[side_index(awaited(adv.game))], now)
+        starts = await vacation.clock_start(svc, record.players[side_index(awaited(adv.game))], now, caller)
     current = record
     duplicate = False
     states: list[tuple[Step | None, Game, int]] = [(s, s.game, s.rolls) for s in adv.steps]

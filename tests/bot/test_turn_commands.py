@@ -1,0 +1,116 @@
+"""A turn reads its game once: the Redis commands one `/move` and one button press send, counted through the
+service on the real Redis (a counting wrapper around the store's client, `tests/bot/round_trips.py`).
+
+The figures are ceilings: a change that sends more commands per move or press fails here. Before the caller's
+vacation was read with their record they were 6 per `/move` between two people (8 for the first, before the
+opponent's record was cached), 11 per `/move` against the computer (its reply stored too; 9 for most), 2 per
+builder press and 6 per confirmed play: the mover's vacation ended by a script on every move, and the next
+player's vacation read on every commit, also when the turn came back to the caller or to the computer. Now a
+move between people reads only the opponent's vacation (another player's record, not cached across
+processes), and a move against the computer none."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from bot.gamestate import game_of
+from bot.replies import Caller, Reply
+from bot.service import Service
+from storage import Store
+
+from .conftest import ALICE, BOB, CHAT, Clock
+from .round_trips import Commands, count
+
+MOVES = 8
+PEOPLE = 5  # the caller's record and update mark, the game, the opponent's vacation, the play, the match
+COMPUTER = 9  # the same, less the vacation, with the computer's reply and the game marked for `bot.resume`
+BUILD = 2  # the caller's record and update mark, the game
+CONFIRM = 5  # as a /move between people
+
+
+@pytest.fixture
+async def seeded(store: Store, clock: Clock) -> AsyncIterator[Service]:
+    """A service with fixed dice seeds: the same games on every run."""
+    seeds: Iterator[str] = iter(hashlib.sha256(f"trips-{n}".encode()).hexdigest() for n in range(100))
+    svc = Service(store, clock=clock, render=None, seeds=lambda: next(seeds))
+    for who in (ALICE, BOB):
+        await svc.remember(who)
+    yield svc
+    svc.close()
+
+
+async def _moves(svc: Service, game_id: str, ids: Iterator[str]) -> list[Commands]:
+    """Play `MOVES` random legal moves by `/move` (each with an update id, as from a chat), counting each."""
+    rng = random.Random(7)
+    counted = []
+    for _ in range(MOVES):
+        game = game_of(await svc.store.games.get(game_id))
+        if game.phase != "move":
+            break
+        who = ALICE if (await svc.store.games.get(game_id)).players[0 if game.turn.value == "white" else 1] \
+            == (await svc.store.players.find("console", ALICE.user_id)).id else BOB  # type: ignore[union-attr]
+        text = f"/move {rng.choice(game.plays()).notation} {game_id}"
+        with count(svc.store) as sent:
+            reply = await svc.handle(Caller(who, CHAT, next(ids)), text)
+        assert reply.ok, reply.text
+        counted.append(sent)
+    return counted
+
+
+def _game_id(reply: Reply) -> str:
+    assert reply.ok and reply.game_id, reply.text
+    return reply.game_id
+
+
+async def _accepted(svc: Service) -> str:
+    await svc.handle(Caller(ALICE, CHAT, "c-1"), "/challenge @bob plakoto to 1")
+    return _game_id(await svc.handle(Caller(BOB, CHAT, "c-2"), "/accept"))
+
+
+async def test_a_move_between_two_people_sends_at_most_its_figure(seeded: Service) -> None:
+    game_id = await _accepted(seeded)
+    counted = await _moves(seeded, game_id, (f"m-{n}" for n in range(100)))
+    assert len(counted) == MOVES
+    print("per /move between people:", [len(c) for c in counted], counted[-1].sent)
+    assert max(len(c) for c in counted) <= PEOPLE, [c.sent for c in counted]
+
+
+async def test_a_move_against_the_computer_sends_at_most_its_figure(seeded: Service) -> None:
+    game_id = _game_id(await seeded.handle(Caller(ALICE, CHAT, "c-1"), "/play ai plakoto to 1"))
+    counted = await _moves(seeded, game_id, (f"m-{n}" for n in range(100)))
+    assert len(counted) >= 4
+    print("per /move against the computer:", [len(c) for c in counted], counted[-1].sent)
+    assert max(len(c) for c in counted) <= COMPUTER, [c.sent for c in counted]
+
+
+async def test_a_button_press_sends_at_most_its_figure(seeded: Service) -> None:
+    game_id = await _accepted(seeded)
+    record = await seeded.store.games.get(game_id)
+    game = game_of(record)
+    alice = await seeded.store.players.find("console", ALICE.user_id)
+    assert alice is not None
+    mover = ALICE if record.players[0 if game.turn.value == "white" else 1] == alice.id else BOB
+    board = await seeded.handle(Caller(mover, CHAT, "b-0"), f"/board {game_id}")
+    assert board.builder is not None
+    builds: list[Commands] = []
+    builder = board.builder
+    for n in range(1, 6):
+        if builder.complete:
+            break
+        with count(seeded.store) as sent:
+            reply = await seeded.press(Caller(mover, CHAT, f"b-{n}"), builder.rows[0][0].data)
+        assert reply.ok and reply.builder is not None, reply.text
+        builds.append(sent)
+        builder = reply.builder
+    assert builder.complete and builds
+    with count(seeded.store) as confirmed:
+        reply = await seeded.press(Caller(mover, CHAT, "b-9"), builder.rows[-1][-1].data)
+    assert reply.ok and (await seeded.store.games.get(game_id)).version > record.version, reply.text
+    print("per press:", [len(p) for p in builds], len(confirmed), confirmed.sent)
+    assert max(len(p) for p in builds) <= BUILD, [p.sent for p in builds]
+    assert len(confirmed) <= CONFIRM, confirmed.sent
+    assert "ZRANGEBYSCORE" not in builds[0].sent
