@@ -150,13 +150,13 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
         marked += [record.id] if mark else []
         told = told or len(adv.steps)
         try:
-            table = await tables.read(svc, stored, ctx.lang)
+            table = await tables.read(svc, stored, ctx.lang, match=stored.result is None)
             if not duplicate:
                 lines += [views.say(ctx, e, table.names) for s in adv.steps for e in s.events]
                 lines += [views.say(ctx, e, table.names) for e in adv.events]
             nxt = None
             if stored.result is not None:
-                lines += await results.finish(svc, ctx, stored, table.names, review_after=not duplicate)
+                lines += await results.finish(svc, ctx, table, review_after=not duplicate)
                 table, nxt = await _next_game(svc, ctx, table, lines)
             if nxt is None or nxt.version > 1:
                 shown = table if nxt is None else await tables.read(svc, nxt, ctx.lang)

@@ -57,18 +57,20 @@ class Table:
         return replace(self, match=match)
 
 
-async def read(svc: Core, record: GameRecord, lang: str, *, game: Game | None = None) -> Table:
+async def read(svc: Core, record: GameRecord, lang: str, *, game: Game | None = None,
+               match: bool = True) -> Table:
     """The table of `record` for a reader of `lang` (`game`: the engine's game at `record`, when the caller
-    has it already). The players come from the toolkit's cache; the match is one read."""
+    has it already). The players come from the toolkit's cache; the match is one read (none without `match`:
+    a finished game's, which its result is about to change, is read after it with `Table.with_match`)."""
     players = (await _player(svc, record.players[0]), await _player(svc, record.players[1]))
     names = {side_of(i): "?" if p is None else svc.shown_name(p, lang) for i, p in enumerate(players)}
-    match = None
-    if record.match_id:
+    found = None
+    if record.match_id and match:
         try:
-            match = await svc.store.matches.get(record.match_id)
+            found = await svc.store.matches.get(record.match_id)
         except NotFound:
-            match = None
-    return Table(record, game or game_of(record), players, names, match, await svc.computer_id(), lang)
+            found = None
+    return Table(record, game or game_of(record), players, names, found, await svc.computer_id(), lang)
 
 
 async def _player(svc: Core, pid: str) -> PlayerRecord | None:

@@ -17,10 +17,12 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
+from bot import table as tables
 from bot.gamestate import game_of
 from bot.replies import Caller, Reply
 from bot.service import Service
-from storage import Store
+from game import Side
+from storage import Keys, Store
 
 from .conftest import ALICE, BOB, CHAT, Clock
 from .round_trips import Commands, count
@@ -30,6 +32,8 @@ PEOPLE = 5  # the caller's record and update mark, the game, the opponent's vaca
 COMPUTER = 9  # the same, less the vacation, with the computer's reply and the game marked for `bot.resume`
 BUILD = 2  # the caller's record and update mark, the game
 CONFIRM = 5  # as a /move between people
+MATCH_READS = 3  # the result counted in the match, its ratings, the match as the result left it (it was 4)
+RESIGN = 27  # it was 28
 
 
 @pytest.fixture
@@ -77,6 +81,8 @@ async def test_a_move_between_two_people_sends_at_most_its_figure(seeded: Servic
     assert len(counted) == MOVES
     print("per /move between people:", [len(c) for c in counted], counted[-1].sent)
     assert max(len(c) for c in counted) <= PEOPLE, [c.sent for c in counted]
+    game_key = Keys(seeded.store.settings.prefix).game(game_id)
+    assert [c.reads_of(game_key) for c in counted] == [1] * MOVES  # a turn reads its game once
 
 
 async def test_a_move_against_the_computer_sends_at_most_its_figure(seeded: Service) -> None:
@@ -85,6 +91,8 @@ async def test_a_move_against_the_computer_sends_at_most_its_figure(seeded: Serv
     assert len(counted) >= 4
     print("per /move against the computer:", [len(c) for c in counted], counted[-1].sent)
     assert max(len(c) for c in counted) <= COMPUTER, [c.sent for c in counted]
+    game_key = Keys(seeded.store.settings.prefix).game(game_id)
+    assert all(c.reads_of(game_key) == 1 for c in counted)
 
 
 async def test_a_button_press_sends_at_most_its_figure(seeded: Service) -> None:
@@ -113,4 +121,33 @@ async def test_a_button_press_sends_at_most_its_figure(seeded: Service) -> None:
     print("per press:", [len(p) for p in builds], len(confirmed), confirmed.sent)
     assert max(len(p) for p in builds) <= BUILD, [p.sent for p in builds]
     assert len(confirmed) <= CONFIRM, confirmed.sent
+    game_key = Keys(seeded.store.settings.prefix).game(game_id)
+    assert [p.reads_of(game_key) for p in [*builds, confirmed]] == [1] * (len(builds) + 1)
     assert "ZRANGEBYSCORE" not in builds[0].sent
+
+
+async def test_a_game_that_ends_reads_its_match_once_after_the_result(seeded: Service) -> None:
+    """R-END-6: a resignation ends the game; its result is counted in the match (one read to update it, one for
+    its ratings), and the answer reads the match as the result left it once (it read it twice: for the next
+    game, and for the board's score)."""
+    game_id = await _accepted(seeded)
+    record = await seeded.store.games.get(game_id)
+    assert record.match_id is not None
+    with count(seeded.store) as sent:
+        reply = await seeded.handle(Caller(ALICE, CHAT, "r-1"), f"/resign yes {game_id}")
+    assert reply.ok and (await seeded.store.games.get(game_id)).result is not None, reply.text
+    match_key = Keys(seeded.store.settings.prefix).match(record.match_id)
+    print("a resignation:", len(sent), sent.sent, sent.reads_of(match_key))
+    assert sent.reads_of(match_key) <= MATCH_READS, sent.sent
+    assert len(sent) <= RESIGN, sent.sent
+
+
+async def test_a_table_names_the_players_in_its_readers_language(seeded: Service) -> None:
+    """The table of a game against the computer, read for a Greek reader: the computer's name in Greek, the
+    game waiting on its side to move, and the match read with it."""
+    game_id = _game_id(await seeded.handle(Caller(ALICE, CHAT, "c-1"), "/play ai plakoto to 1"))
+    record = await seeded.store.games.get(game_id)
+    table = await tables.read(seeded, record, "el")
+    computer = next(side for side in (Side.WHITE, Side.BLACK) if table.is_computer(side))
+    assert table.names[computer] == "Υπολογιστής" and table.names[computer.other] == ALICE.name
+    assert table.awaited is table.game.turn and table.match is not None and table.match.id == record.match_id
