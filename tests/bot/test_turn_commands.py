@@ -2,12 +2,11 @@
 service on the real Redis (a counting wrapper around the store's client, `tests/bot/round_trips.py`).
 
 The figures are ceilings: a change that sends more commands per move or press fails here. Before the caller's
-vacation was read with their record they were 6 per `/move` between two people (8 for the first, before the
-opponent's record was cached), 11 per `/move` against the computer (its reply stored too; 9 for most), 2 per
-builder press and 6 per confirmed play: the mover's vacation ended by a script on every move, and the next
-player's vacation read on every commit, also when the turn came back to the caller or to the computer. Now a
-move between people reads only the opponent's vacation (another player's record, not cached across
-processes), and a move against the computer none."""
+vacation was read with their record they were 6 per `/move` between two people, 11 per `/move` against the
+computer (its reply stored too; 9 for most), 2 per builder press and 6 per confirmed play: the mover's vacation
+was ended by a script on every move, and the next player's vacation read on every commit, also when the turn
+came back to the caller or went to the computer. Now a move between people reads only the opponent's vacation
+(another player's record, not cached across processes), and a move against the computer none."""
 
 from __future__ import annotations
 
