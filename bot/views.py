@@ -84,20 +84,20 @@ def _turn(ctx: Ctx, table: Table) -> _Turn:
     if game.phase not in ("move", "decide", "answer") or (game.phase == "move" and game.dice is None):
         mine = ctx.player.id in record.players
         return _Turn([], side_of(record.players.index(ctx.player.id)) if mine else Side.WHITE)
-    waiting = table.awaited
-    user = table.player(waiting)
-    person = not table.is_computer(waiting)
+    to_move = table.awaited
+    user = table.player(to_move)
+    person = not table.is_computer(to_move)
     mentions: tuple[Identity, ...] = ()
     if user is not None and person and user.platform == ctx.chat.platform:
         mentions = (Identity(user.platform, user.platform_user_id, user.name),)
     if game.phase == "move":
         assert game.dice is not None
-        said = ctx.t("{name} ({side}) to move with {dice} in game #{id}.", name=table.names[waiting],
-                     side=ctx.t(waiting.value), dice=dice.format_dice(game.dice), id=record.id)
+        said = ctx.t("{name} ({side}) to move with {dice} in game #{id}.", name=table.names[to_move],
+                     side=ctx.t(to_move.value), dice=dice.format_dice(game.dice), id=record.id)
         lines = [said, *(deadline_line(ctx, record) if person else [])]
-        return _Turn(lines, waiting, mentions, builder=builder_view(ctx, record, game, ()))
+        return _Turn(lines, to_move, mentions, builder=builder_view(ctx, record, game, ()))
     lines = [cube.prompt(ctx, record, game, table.names), *(deadline_line(ctx, record) if person else [])]
-    return _Turn(lines, waiting, mentions, buttons=cube.buttons(ctx, record, game))
+    return _Turn(lines, to_move, mentions, buttons=cube.buttons(ctx, record, game))
 
 
 def _match_header(ctx: Ctx, table: Table) -> list[str]:
