@@ -48,10 +48,11 @@ def _seeds(tag: str):
 
 async def _setup(prefix: str, tag: str = "main"):
     from bot.service import Service
+    from bot.workers import Workers
     from storage import connect
 
     store = await connect(REDIS, prefix=prefix)
-    return store, Service(store, seeds=_seeds(tag), processes=PROCESSES)
+    return store, Service(store, seeds=_seeds(tag), workers=Workers(processes=PROCESSES))
 
 
 async def _start(service, n: int, tag: str):

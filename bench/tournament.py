@@ -20,6 +20,7 @@ from dataclasses import replace
 from bot import formats, review, turns
 from bot.replies import Caller, Chat, Identity
 from bot.service import Service
+from bot.workers import Workers
 from game import Game, Play, Side, choose_play, legal_plays
 from storage import GameRecord, MatchRecord, StoreUnavailable, connect
 
@@ -48,7 +49,7 @@ async def run(players: int, reviews: bool, fmt: str, limit: float, nets: bool) -
         review.follow = lambda *args, **kwargs: None  # type: ignore[assignment]
     prefix = f"bench-tournament-{uuid.uuid4().hex[:8]}"
     store = await connect(REDIS, prefix=prefix)
-    svc = Computers(store, render=None, processes=processes)  # the computer thinks in worker processes
+    svc = Computers(store, render=None, workers=Workers(processes=processes))  # the computer thinks in worker processes
     people = [Identity("console", f"u{i:02d}", f"Player {i:02d}", username=f"u{i:02d}") for i in range(players)]
     try:
         began = time.perf_counter()

@@ -129,6 +129,7 @@ async def _run(settings: Settings, console: bool, name: str | None, pictures: bo
     from storage import NotRedis, ServerStartError, connect
 
     from .service import Service
+    from .workers import Workers
 
     data_dir = settings.data_dir
     if data_dir is None:
@@ -146,7 +147,7 @@ async def _run(settings: Settings, console: bool, name: str | None, pictures: bo
             raise configuration(NO_STORE) from exc
         raise unreachable(str(exc)) from exc
     service = Service(store, deadline_hours=settings.move_deadline_hours, challenge_hours=settings.challenge_hours,
-                      language=settings.language, processes=settings.worker_processes,
+                      language=settings.language, workers=Workers(processes=settings.worker_processes),
                       max_games=settings.max_games)
     try:
         try:

@@ -1,30 +1,26 @@
 """The toolkit every job module takes: the store, the clock, the caller's player record and language, names,
-games, chat settings and the worker pool. It decides nothing and imports no job module; the job modules
-(`dispatch`, `handlers`, `lobby`, `info`, `interact`, `progression`, `results`, `resume`, `deadlines`,
-`matches`, `views`) take a `Core`, and `bot.service.Service` (the facade the adapters call) is a `Core` that
-also dispatches to them. So nothing below the facade imports it, and no import circle can form
-(`tests/test_layering.py`).
+games, chat settings, background tasks and the worker pools (`bot.workers`) the CPU work runs in. It decides
+nothing and imports no job module; the job modules (`dispatch`, `handlers`, `lobby`, `info`, `interact`,
+`progression`, `results`, `resume`, `deadlines`, `matches`, `views`) take a `Core`, and `bot.service.Service`
+(the facade the adapters call) is a `Core` that also dispatches to them. So nothing below the facade imports
+it, and no import circle can form (`tests/test_layering.py`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
-from multiprocessing import get_context
 from typing import Any, ParamSpec, TypeVar
 
 from game import Side
 from renderer import Scene
 from storage import GameRecord, MatchRecord, NotFound, PlayerRecord, StorageError, Store
 
-from . import chats, dice, i18n, images, tracker
+from . import chats, dice, i18n
 from .cache import TTLCache
 from .commands import Command
 from .context import Ctx, Refusal
@@ -32,6 +28,7 @@ from .gamestate import in_private_chat, player_side, side_of
 from .images import board_png
 from .replies import Caller, Chat, Identity, Notice
 from .words import computer_name, computer_names
+from .workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -48,19 +45,15 @@ class Core:
 
     `clock` gives Unix seconds (inject a fake one for deadline tests), `seeds` a fresh secret dice seed per
     game, `render` the board PNG (`images.board_png`; None for text only). Drawing and the computer's thinking
-    run off the event loop (`offload`), so it keeps serving other chats meanwhile: in `processes` worker
-    processes when set (`tabla run` does: drawing then uses another core instead of holding this process's
-    interpreter), else in a small thread pool (every function and argument must then be picklable, so the
-    jobs pass module-level functions and the reader's language, never a closure).
+    run off the event loop (`offload`) in `workers` (`bot.workers.Workers`: worker processes or threads), so
+    it keeps serving other chats meanwhile.
 
     Work that follows an answer (a finished game's review, `bot.review.follow`) runs in the background
     (`spawn`): its tasks are kept here until they end, their CPU work goes through `offload_bounded` (at most
-    `background_limit` jobs at once, the others waiting their turn: with worker processes one, in a process of
-    its own at a lower priority; with threads one worker fewer than the pool has, so the boards and the
-    computer's thinking always find one free), work asked for twice while in flight is done
-    once (`shared`), and what it has to say goes out through `notify` (a notice's deliverer: `bot.runner.serve`
-    sets its router; None, the default, posts nothing). `settle` lets it finish for a while and cancels the rest;
-    `close` cancels it.
+    `background_limit` jobs at once, at a lower priority: `Workers.offload_bounded`), work asked for twice
+    while in flight is done once (`shared`), and what it has to say goes out through `notify` (a notice's
+    deliverer: `bot.runner.serve` sets its router; None, the default, posts nothing). `settle` lets it finish
+    for a while and cancels the rest; `close` cancels it.
 
     The caller's player record is read once per update (`context`): one Redis round trip when nothing about
     them changed (an account's player id never changes, so it is remembered; a handle is written to the
@@ -70,7 +63,7 @@ class Core:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  seeds: Callable[[], str] = dice.new_seed, render: Callable[[Scene], bytes | None] | None = board_png,
                  deadline_hours: float = 72.0, challenge_hours: float = 24.0, language: str = i18n.DEFAULT,
-                 workers: int = 2, processes: int = 0, max_games: int = 20) -> None:
+                 workers: Workers | None = None, max_games: int = 20) -> None:
         self.store = store
         self.clock = clock
         self.seeds = seeds
@@ -80,18 +73,11 @@ class Core:
         self.language = language
         self.max_games = max_games  # games going plus challenges open, per player (F12, `TABLA_MAX_GAMES`)
         self.invite_links: dict[str, str] = {}
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabla-work")
-        self._processes = processes
-        if processes:
-            tracker.install()  # P10: workers and their resource tracker killed: recovered without tracebacks
-        self._process_pool: ProcessPoolExecutor | None = None
-        self._background_pool: ProcessPoolExecutor | None = None
+        self.workers = workers or Workers()
         self.notify: Notify | None = None
         # what a finished match means beyond itself (a tournament's result): set by the facade, which imports the
         # job that knows; `bot.results` calls it with the finished match, and posts the lines it returns
         self.match_over: Callable[[Core, Ctx, MatchRecord], Awaitable[list[str]]] | None = None
-        self.background_limit = 1 if processes else max(1, workers - 1)
-        self._slots = asyncio.Semaphore(self.background_limit)
         self._background: set[asyncio.Task[Any]] = set()
         self._shared: dict[str, asyncio.Task[Any]] = {}
         self._computer_id: str | None = None
@@ -146,42 +132,17 @@ class Core:
     # --- work off the event loop ------------------------------------------------------------------------
 
     async def offload(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-        """Run CPU work (drawing, the computer's thinking) in the worker processes or threads, off the loop.
-
-        A worker process that dies is replaced, and the work is done once more in a thread.
-        """
-        loop = asyncio.get_running_loop()
-        call = functools.partial(fn, *args, **kwargs)
-        if self._processes > 0:
-            if self._process_pool is None:
-                self._process_pool = ProcessPoolExecutor(self._processes, mp_context=get_context("spawn"),
-                                                         initializer=images.prepare_worker)
-            try:
-                return await loop.run_in_executor(self._process_pool, call)
-            except BrokenProcessPool:
-                log.warning("a worker process died; starting new ones")
-                self._process_pool = None
-        return await loop.run_in_executor(self._pool, call)
+        """Run CPU work (drawing, the computer's thinking) off the loop (`Workers.offload`)."""
+        return await self.workers.offload(fn, *args, **kwargs)
 
     async def offload_bounded(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-        """`offload` for background work: at most `background_limit` such jobs at once, the others waiting.
+        """Run background CPU work (a review) off the loop, a few at once (`Workers.offload_bounded`)."""
+        return await self.workers.offload_bounded(fn, *args, **kwargs)
 
-        With worker processes the work goes to processes of its own, at a lower scheduling priority (nice 10):
-        a finished game's review never holds up a board or the computer's move, and takes only the CPU they
-        leave. A background process that dies is replaced, and the work is done once more in a thread.
-        """
-        async with self._slots:
-            if self._processes > 0:
-                if self._background_pool is None:
-                    self._background_pool = ProcessPoolExecutor(self.background_limit, mp_context=get_context("spawn"),
-                                                                initializer=images.prepare_background_worker)
-                call = functools.partial(fn, *args, **kwargs)
-                try:
-                    return await asyncio.get_running_loop().run_in_executor(self._background_pool, call)
-                except BrokenProcessPool:
-                    log.warning("a background worker process died; starting a new one")
-                    self._background_pool = None
-            return await self.offload(fn, *args, **kwargs)
+    @property
+    def background_limit(self) -> int:
+        """How many background jobs run at once (`Workers.background_limit`)."""
+        return self.workers.background_limit
 
     # --- background work ----------------------------------------------------------------------------------
 
@@ -241,11 +202,7 @@ class Core:
         finishes; work still queued there is dropped)."""
         for task in list(self._background):
             task.cancel()
-        self._pool.shutdown(wait=True, cancel_futures=True)
-        if self._process_pool is not None:
-            self._process_pool.shutdown(wait=True, cancel_futures=True)
-        if self._background_pool is not None:  # a review cut short is made at its first /review
-            self._background_pool.shutdown(wait=False, cancel_futures=True)
+        self.workers.close()
 
     # --- callers ----------------------------------------------------------------------------------------
 
@@ -292,7 +249,7 @@ class Core:
                 with contextlib.suppress(NotFound):
                     player = await self.store.players.get(known)
             else:
-                player, first = await self.store.players.read_update(known, update)
+                player, first = await self.store.players.read_update(known, update, now=self.clock())
         if player is None or player.name != name:
             player = await self.store.players.ensure(who.platform, who.user_id, name)
             if len(self._accounts) >= 100_000:

@@ -56,7 +56,8 @@ async def make_play(svc: Core, ctx: Ctx, record: GameRecord, side: Side, game: G
     step = play_step(game, play, record.turn, (Event("{side} played {play}.", {"side": side, "play": play.notation}),))
     reply = await progress(svc, ctx, record, (step,), [], command)
     try:
-        back = reply.ok and await vacation.end(svc, ctx.player.id, svc.clock())  # a move ends a vacation early
+        # a move ends a vacation early
+        back = reply.ok and await vacation.end(svc, ctx.player.id, svc.clock(), ctx.player)
     except StoreUnavailable:  # the move is made and must be told; the vacation ends at the next move
         svc.store_silent()
         back = False

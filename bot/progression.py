@@ -12,15 +12,18 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from game import CYCLES, Game, Match, Side, match_spec
-from storage import DueItem, DueKind, GameRecord, MoveLogEntry, StoreUnavailable, VersionConflict
+from renderer import LastPlay
+from storage import DueItem, DueKind, GameRecord, MoveLogEntry, PlayerRecord, StoreUnavailable, VersionConflict
 
 from . import dice, results, vacation, views, words
+from . import table as tables
 from .context import Ctx
 from .core import Core
 from .cube.table import LOGGED, ROWS, parse
 from .gamestate import awaited, cube_data, dice_field, game_of, result_of, seed_of, side_index, side_of
 from .matches import create_game
 from .replies import Reply
+from .table import Table
 from .turns import Advance, Event, Step, advance
 
 
@@ -128,16 +131,56 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
                              head: list[str], command: str, start: tuple[Game, int] | None = None, *,
                              header: bool = True) -> Reply:
     """`progress` without the answers to outages and races; `start` as in `progress`, `header` as in
-    `views.view`.
+    `views.show`. A game that ends its match's game goes on to the next game's opening roll, told in the same
+    answer.
 
     :raises Interrupted: part of the work was stored (the game stays marked for `bot.resume`).
     :raises StoreUnavailable: nothing was stored.
     :raises VersionConflict: the game changed before the first step was stored.
     """
+    lines, marked, told = list(head), [], 0
+    while True:
+        try:
+            stored, adv, duplicate, mark = await _store(svc, ctx, record, first, command, start)
+        except StoreUnavailable as exc:
+            if not told:
+                raise
+            raise Interrupted(told, told, False) from exc  # the next game's opening: the play itself was stored
+        marked += [record.id] if mark else []
+        told = told or len(adv.steps)
+        try:
+            table = await tables.read(svc, stored, ctx.lang, match=stored.result is None)
+            if not duplicate:
+                lines += [views.say(ctx, e, table.names) for s in adv.steps for e in s.events]
+                lines += [views.say(ctx, e, table.names) for e in adv.events]
+            nxt = None
+            if stored.result is not None:
+                lines += await results.finish(svc, ctx, table, review_after=not duplicate)
+                table, nxt = await _next_game(svc, ctx, table, lines)
+            if nxt is None or nxt.version > 1:
+                shown = table if nxt is None else await tables.read(svc, nxt, ctx.lang)
+                reply = await views.show(svc, ctx, shown, lines, last=_last(adv) if nxt is None else None,
+                                         header=header and nxt is None)
+        except StoreUnavailable as exc:
+            raise Interrupted(told, told, False) from exc
+        if nxt is None or nxt.version > 1:
+            try:  # before the answer goes out: a mark left in place has these plays told again on resuming
+                for game_id in marked:
+                    await svc.store.attention.clear(game_id)
+            except StoreUnavailable as exc:
+                raise Interrupted(told, told, False) from exc
+            return reply
+        record, first, command, start, header = nxt, (), f"start:{nxt.id}", None, False
+
+
+async def _store(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...], command: str,
+                 start: tuple[Game, int] | None) -> tuple[GameRecord, Advance, bool, bool]:
+    """Let the service act after `first` (or from `start`) until a human must decide, and store it all: the
+    stored record, the steps, whether the command had been applied before, and whether the game was marked
+    for `bot.resume` meanwhile."""
     game, rolls = (first[-1].game, first[-1].rolls) if first else start or (game_of(record), record.turn)
-    seed = seed_of(record)
     computer = await svc.computer_sides(record)
-    adv = await svc.offload(advance, game, seed, record.id, rolls, computer)
+    adv = await svc.offload(advance, game, seed_of(record), record.id, rolls, computer)
     adv = Advance(first + adv.steps, adv.game, adv.rolls, adv.events)
     marked = len(adv.steps) > 1 or adv.game.phase == "over" or record.version == 1 \
         or any(s.play in LOGGED for s in adv.steps)
@@ -146,41 +189,30 @@ async def advance_and_answer(svc: Core, ctx: Ctx, record: GameRecord, first: tup
         # what is stored from here on and never told (the answer cut off by the store, or by the process's
         # end), `bot.resume` tells: the player's own step again, as the board that follows "was stored" does
         await svc.store.attention.mark(record.id, svc.clock(), record.position)
-    stored, duplicate, count = await commit(svc, record, adv, command)
+    stored, duplicate, count = await commit(svc, record, adv, command, ctx.player)
     if count < len(adv.steps) and not duplicate:
         raise Interrupted(count, len(adv.steps), any(s.side in computer for s in adv.steps[count:]))
-    try:
-        reply = await _answer(svc, ctx, stored, adv, head, duplicate, header)
-        if marked:  # before the answer goes out: a mark left in place has these plays told again on resuming
-            await svc.store.attention.clear(record.id)
-    except StoreUnavailable as exc:
-        raise Interrupted(len(adv.steps), len(adv.steps), False) from exc
-    return reply
+    return stored, adv, duplicate, marked
 
 
-async def _answer(svc: Core, ctx: Ctx, stored: GameRecord, adv: Advance, head: list[str],
-                  duplicate: bool, header: bool = True) -> Reply:
-    """The lines in the order they happened: the plays, the game's result, the match score, then the next game
-    of the match (named by its variant, its dice committed), its opening roll and whose turn it is."""
-    names = await svc.names(stored, ctx.lang)
-    lines = list(head)
-    if not duplicate:
-        lines += [views.say(ctx, e, names) for s in adv.steps for e in s.events]
-        lines += [views.say(ctx, e, names) for e in adv.events]
+def _last(adv: Advance) -> LastPlay | None:
+    """The last play made among the steps, drawn on the board."""
     plays_made = [s.last for s in adv.steps if s.last is not None]
-    last = plays_made[-1] if plays_made else None
-    if stored.result is not None:
-        lines += await results.finish(svc, ctx, stored, names, review_after=not duplicate)
-        match = await svc.store.matches.get(stored.match_id) if stored.match_id else None
-        if match is not None and match.winner is None and match.games and match.games[-1] != stored.id:
-            nxt = await svc.store.games.get(match.games[-1])
-            lines.append(ctx.t("Next game: #{id}, {variant}. Dice seed commitment: {c}.", id=nxt.id,
-                               variant=words.title(ctx.lang, nxt.variant, nxt.options),
-                               c=dice.commitment(seed_of(nxt))))
-            if nxt.version == 1:
-                return await advance_and_answer(svc, ctx, nxt, (), lines, f"start:{nxt.id}", header=False)
-            return await views.view(svc, ctx, nxt, lines, header=False)
-    return await views.view(svc, ctx, stored, lines, last=last, header=header)
+    return plays_made[-1] if plays_made else None
+
+
+async def _next_game(svc: Core, ctx: Ctx, table: Table, lines: list[str]) -> tuple[Table, GameRecord | None]:
+    """After a game's result: its table with the match as the result left it, and the match's next game (named
+    by its variant, its dice committed, in `lines`), or None when the match is over or there is none."""
+    record = table.record
+    match = await svc.store.matches.get(record.match_id) if record.match_id else None
+    table = table.with_match(match)
+    if match is None or match.winner is not None or not match.games or match.games[-1] == record.id:
+        return table, None
+    nxt = await svc.store.games.get(match.games[-1])
+    lines.append(ctx.t("Next game: #{id}, {variant}. Dice seed commitment: {c}.", id=nxt.id,
+                       variant=words.title(ctx.lang, nxt.variant, nxt.options), c=dice.commitment(seed_of(nxt))))
+    return table, nxt
 
 
 def interrupted(ctx: Ctx, record: GameRecord, first: tuple[Step, ...], exc: Interrupted) -> Reply:
@@ -225,7 +257,8 @@ async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, play: str) -> Reply:
     log entry after the position the caller's command was read at; read while the other command is still
     storing what follows it, the last player's latest entries), and what is awaited now, with the board."""
     current, log = await svc.store.games.snapshot(record.id)
-    names = await svc.names(current, ctx.lang)
+    table = await tables.read(svc, current, ctx.lang)
+    names = table.names
     news = _since(log, record.position) or _latest(log)
     what = "; ".join(entry_words(ctx, e, names, record.id) for e in news) if news else ctx.t("game #{id} changed",
                                                                                       id=record.id)
@@ -233,10 +266,10 @@ async def moved_on(svc: Core, ctx: Ctx, record: GameRecord, play: str) -> Reply:
     text = ctx.t("The game moved on: {what}. Your {mine} was not made; here is the board now.", what=what,
                  mine=mine)
     lines = [text]
-    game = game_of(current)
+    game = table.game
     if game.phase not in ("move", "over"):  # the rest of the other command is still being stored
         lines.append(ctx.t("{name} is to roll next in game #{id}.", name=names[game.turn], id=current.id))
-    reply = await views.view(svc, ctx, current, lines)
+    reply = await views.show(svc, ctx, table, lines)
     return replace(reply, ok=False, private=True)
 
 
@@ -283,10 +316,14 @@ def entry_words(ctx: Ctx, entry: MoveLogEntry, names: Mapping[Side, str], game_i
     return said.rstrip(".")
 
 
-async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> tuple[GameRecord, bool, int]:
+async def commit(svc: Core, record: GameRecord, adv: Advance, command: str,
+                 caller: PlayerRecord | None = None) -> tuple[GameRecord, bool, int]:
     """Store every step of `adv`: one compare-and-set each, the first with the command id `<command>:0` (a
     repeated command applies once), the follow-up steps without one (a long command takes one place among
     the ids a game remembers).
+
+    `caller`, the record of the command's sender, saves reading their vacation when the turn comes back to them
+    (`vacation.clock_start`).
 
     Returns the stored record, whether the command had been applied before (a duplicate), and how many steps
     were stored (fewer than all when the store stopped answering after the first).
@@ -298,7 +335,7 @@ async def commit(svc: Core, record: GameRecord, adv: Advance, command: str) -> t
     hours = await svc.deadline_hours_for(record.chat)
     starts = now  # the clock of the turn that follows starts after its player's vacation (`bot.vacation`)
     if adv.game.phase != "over":
-        starts = await vacation.clock_start(svc, record.players[side_index(awaited(adv.game))], now)
+        starts = await vacation.clock_start(svc, record.players[side_index(awaited(adv.game))], now, caller)
     current = record
     duplicate = False
     states: list[tuple[Step | None, Game, int]] = [(s, s.game, s.rolls) for s in adv.steps]

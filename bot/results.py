@@ -15,12 +15,14 @@ from .context import Ctx
 from .core import Core
 from .gamestate import outcome_of, seed_of, side_index
 from .matches import create_game, engine_match
+from .table import Table
 
 
-async def finish(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str], *,
-                 review_after: bool = True) -> list[str]:
-    """A finished game: say who won, reveal the seed, count standings and ratings, advance the match, and (with
-    `review_after`: the end is new, not a redelivered command's) start its review, whose summary follows."""
+async def finish(svc: Core, ctx: Ctx, table: Table, *, review_after: bool = True) -> list[str]:
+    """A finished game (its table as stored at the end): say who won, reveal the seed, count standings and
+    ratings, advance the match, and (with `review_after`: the end is new, not a redelivered command's) start its
+    review, whose summary follows."""
+    record, names = table.record, table.names
     assert record.result is not None
     outcome = outcome_of(record.result)
     lines = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from storage import GameRecord, NotFound, VersionConflict
+from storage import Away, GameRecord, NotFound, PlayerRecord, VersionConflict
 
 from .commands import Command
 from .context import Ctx, Refusal
@@ -25,9 +25,17 @@ from .replies import Reply
 DAY = 86400.0
 
 
-async def clock_start(svc: Core, player_id: str, now: float) -> float:
-    """When the clock of a turn that comes to `player_id` at `now` starts: the end of their vacation, or now."""
-    until = await svc.store.vacations.until(player_id, now=now)
+async def clock_start(svc: Core, player_id: str, now: float, known: PlayerRecord | None = None) -> float:
+    """When the clock of a turn that comes to `player_id` at `now` starts: the end of their vacation, or now.
+
+    No read when `known` is their record read with their vacation (the caller's, `PlayerRecord.away`) or when
+    the turn is the computer's (it takes no vacation)."""
+    if known is not None and known.id == player_id and known.away is not None:
+        until = known.away.until
+    elif player_id == await svc.computer_id():
+        return now
+    else:
+        until = await svc.store.vacations.until(player_id, now=now)
     return max(now, until) if until is not None else now
 
 
@@ -63,9 +71,12 @@ async def vacation(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     return Reply(text)
 
 
-async def end(svc: Core, player_id: str, now: float) -> bool:
+async def end(svc: Core, player_id: str, now: float, known: PlayerRecord | None = None) -> bool:
     """End `player_id`'s vacation now, if one is on (their move, `/vacation off`): the deadlines that waited for
-    them move back by the part not taken. Whether one was on."""
+    them move back by the part not taken. Whether one was on. No write when `known`, their record read with
+    their vacation (`PlayerRecord.away`), says none was on."""
+    if known is not None and known.id == player_id and known.away is not None and not _on(known.away, now):
+        return False
     ended = await svc.store.vacations.end(player_id, now=now)
     if ended is None:
         return False
@@ -95,6 +106,10 @@ async def _shift(svc: Core, player_id: str, seconds: float, command: str) -> lis
             moved.append(game_id)
             break
     return moved
+
+
+def _on(away: Away, now: float) -> bool:
+    return away.until is not None and away.until > now
 
 
 def _waits_on(record: GameRecord, player_id: str) -> bool:

@@ -9,19 +9,22 @@ more than 20 single moves are possible the builder first asks which checker to m
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from game import BuildState, Game, Outcome, Pick, Side, SingleMove, build
 from renderer import LastPlay, MatchScore, Scene
-from storage import GameRecord, MatchRecord, NotFound
+from storage import GameRecord, MatchRecord
 
 from . import dice, images, matches
+from . import table as tables
 from .actions import Action, ActionError, Verb
 from .context import Ctx
 from .core import Core
 from .cube import table as cube
-from .gamestate import awaited, game_of, side_index, side_of, variant_options
+from .gamestate import side_index, side_of, variant_options
 from .moments import moment
 from .replies import Board, Builder, Button, Identity, Picture, Reply
+from .table import Table
 from .turns import Event
 from .words import board_words
 
@@ -37,72 +40,107 @@ def say(ctx: Ctx, event: Event, names: Mapping[Side, str]) -> str:
 
 async def view(svc: Core, ctx: Ctx, record: GameRecord, lines: list[str], *, last: LastPlay | None = None,
                header: bool = True) -> Reply:
+    """The reply showing `record`'s game (`show`), its table read for the caller."""
+    return await show(svc, ctx, await tables.read(svc, record, ctx.lang), lines, last=last, header=header)
+
+
+async def show(svc: Core, ctx: Ctx, table: Table, lines: list[str], *, last: LastPlay | None = None,
+               header: bool = True) -> Reply:
     """The reply showing a game: the lines, whose turn it is (mentioned) or how the game ended (F14), the board
     and the move builder. In a match, where it stands heads the lines unless `header` is false (the next game
     of a match, already announced after the game that ended)."""
-    game = game_of(record)
-    names = await svc.names(record, ctx.lang)
-    mentions: tuple[Identity, ...] = ()
-    builder = None
-    buttons: tuple[tuple[Button, ...], ...] = ()
-    if game.phase == "move" and game.dice is not None:
-        to_move = game.turn
-        user = await svc.player(record.players[side_index(to_move)])
-        if user.platform == ctx.chat.platform and user.id != await svc.computer_id():
-            mentions = (Identity(user.platform, user.platform_user_id, user.name),)
-        lines.append(ctx.t("{name} ({side}) to move with {dice} in game #{id}.", name=names[to_move],
-                           side=ctx.t(to_move.value), dice=dice.format_dice(game.dice), id=record.id))
-        if user.id != await svc.computer_id():
-            lines += deadline_line(ctx, record)
-        builder = builder_view(ctx, record, game, ())
-        viewer = to_move
-    elif game.phase in ("decide", "answer"):
-        waiting = awaited(game)
-        user = await svc.player(record.players[side_index(waiting)])
-        if user.platform == ctx.chat.platform and user.id != await svc.computer_id():
-            mentions = (Identity(user.platform, user.platform_user_id, user.name),)
-        lines.append(cube.prompt(ctx, record, game, names))
-        if user.id != await svc.computer_id():
-            lines += deadline_line(ctx, record)
-        buttons = cube.buttons(ctx, record, game)
-        viewer = waiting
-    else:
-        viewer = side_of(record.players.index(ctx.player.id)) if ctx.player.id in record.players else Side.WHITE
-    if game.cube is not None and game.phase != "over":
-        lines.append(cube.cube_line(ctx, game.cube, names))
-    score = None
-    m: MatchRecord | None = None
-    if record.match_id:
-        try:
-            m = await svc.store.matches.get(record.match_id)
-        except NotFound:
-            m = None
-        if m is not None:
-            score = matches.board_score(m, record.id)
-            if m.target > 1 and header:
-                where = matches.where(ctx, m, record)
-                if game.cube is not None and game.cube.crawford:
-                    where += " · " + ctx.t("Crawford game")
-                lines.insert(0, where)
-    ending = ended(ctx, game.outcome, names, score) if game.outcome is not None else None
+    turn = _turn(ctx, table)
+    lines = [*(_match_header(ctx, table) if header else []), *lines, *turn.lines]
+    if table.game.cube is not None and table.game.phase != "over":
+        lines.append(cube.cube_line(ctx, table.game.cube, table.names))
+    buttons = turn.buttons
+    ending = _ending(ctx, table)
     if ending is not None:
         lines.append(ending)
-        if m is not None and (play_again := again(ctx, m)) is not None:
+        if table.match is not None and (play_again := again(ctx, table.match)) is not None:
             buttons = ((play_again,),)
-    picture = None
-    if svc.render is not None:
-        scene = Scene(game.position, viewer, last_play=last, dice=game.dice, names=names, score=score,
-                      result=game.outcome, cube=game.cube)
-        png = await svc.offload(images.board_in, ctx.lang, svc.render, scene)
-        picture = Picture(png) if png else None
+    record = table.record
+    return Reply("\n".join(lines), await _picture(svc, ctx, table, turn.viewer, last),
+                 _board(ctx, table, turn.viewer, ending), buttons=buttons, builder=turn.builder,
+                 mentions=turn.mentions, game_id=record.id, match_id=record.match_id, lang=ctx.lang)
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """What a board says of the turn: its lines, whom it mentions, the builder or the cube's buttons, and the
+    side the board is drawn for."""
+
+    lines: list[str]
+    viewer: Side
+    mentions: tuple[Identity, ...] = ()
+    builder: Builder | None = None
+    buttons: tuple[tuple[Button, ...], ...] = ()
+
+
+def _turn(ctx: Ctx, table: Table) -> _Turn:
+    """The player the game waits on, mentioned (a person on this platform), with their deadline: to move with
+    the dice and the builder, or to answer the cube (R-CUBE-2, R-CUBE-3); else the board as the caller sees it."""
+    game, record = table.game, table.record
+    if game.phase not in ("move", "decide", "answer") or (game.phase == "move" and game.dice is None):
+        mine = ctx.player.id in record.players
+        return _Turn([], side_of(record.players.index(ctx.player.id)) if mine else Side.WHITE)
+    to_move = table.awaited
+    user = table.player(to_move)
+    person = not table.is_computer(to_move)
+    mentions: tuple[Identity, ...] = ()
+    if user is not None and person and user.platform == ctx.chat.platform:
+        mentions = (Identity(user.platform, user.platform_user_id, user.name),)
+    if game.phase == "move":
+        assert game.dice is not None
+        said = ctx.t("{name} ({side}) to move with {dice} in game #{id}.", name=table.names[to_move],
+                     side=ctx.t(to_move.value), dice=dice.format_dice(game.dice), id=record.id)
+        lines = [said, *(deadline_line(ctx, record) if person else [])]
+        return _Turn(lines, to_move, mentions, builder=builder_view(ctx, record, game, ()))
+    lines = [cube.prompt(ctx, record, game, table.names), *(deadline_line(ctx, record) if person else [])]
+    return _Turn(lines, to_move, mentions, buttons=cube.buttons(ctx, record, game))
+
+
+def _match_header(ctx: Ctx, table: Table) -> list[str]:
+    """Where the match stands (a match to more than one point), and the Crawford game (R-CUBE-5)."""
+    m = table.match
+    if m is None or m.target <= 1:
+        return []
+    where = matches.where(ctx, m, table.record)
+    if table.game.cube is not None and table.game.cube.crawford:
+        where += " · " + ctx.t("Crawford game")
+    return [where]
+
+
+def _score(table: Table) -> MatchScore | None:
+    return None if table.match is None else matches.board_score(table.match, table.record.id)
+
+
+def _ending(ctx: Ctx, table: Table) -> str | None:
+    """How the game ended (F14), or None while it goes on."""
+    outcome = table.game.outcome
+    return None if outcome is None else ended(ctx, outcome, table.names, _score(table))
+
+
+async def _picture(svc: Core, ctx: Ctx, table: Table, viewer: Side, last: LastPlay | None) -> Picture | None:
+    """The board's PNG drawn for `viewer` in the worker pool (None without a renderer)."""
+    if svc.render is None:
+        return None
+    game = table.game
+    scene = Scene(game.position, viewer, last_play=last, dice=game.dice, names=table.names, score=_score(table),
+                  result=game.outcome, cube=game.cube)
+    png = await svc.offload(images.board_in, ctx.lang, svc.render, scene)
+    return Picture(png) if png else None
+
+
+def _board(ctx: Ctx, table: Table, viewer: Side, ending: str | None) -> Board:
+    """The board as data, for the adapters (Telegram's inline card, Discord's embed)."""
+    record, game = table.record, table.game
     you = record.players.index(ctx.player.id) if ctx.player.id in record.players else None
     if you is not None and record.players[0] == record.players[1]:
         you = side_index(viewer)  # one player on both sides (the console's /as): the side it shows
     answering = side_index(game.answering) if game.phase == "answer" and game.answering is not None else None
-    board = Board(record.variant, tuple(sorted(variant_options(record.options).items())), record.position,
-                  side_index(viewer), game.dice, you, answering, ending)
-    return Reply("\n".join(lines), picture, board, buttons=buttons, builder=builder, mentions=mentions,
-                 game_id=record.id, match_id=record.match_id, lang=ctx.lang)
+    return Board(record.variant, tuple(sorted(variant_options(record.options).items())), record.position,
+                 side_index(viewer), game.dice, you, answering, ending)
 
 
 def deadline_line(ctx: Ctx, record: GameRecord) -> list[str]:
@@ -124,9 +162,9 @@ def again(ctx: Ctx, match: MatchRecord) -> Button | None:
 async def private_view(svc: Core, ctx: Ctx, record: GameRecord) -> Reply:
     """The board shown to the caller alone ("Open the game", a deep link to a game): with the move builder only
     when the caller is the player to move (N2); anyone else sees the board as it stands."""
-    reply = await view(svc, ctx, record, [ctx.t("Game #{id}.", id=record.id)])
-    game = game_of(record)
-    mover = record.players[side_index(game.turn)] if game.phase == "move" else None
+    table = await tables.read(svc, record, ctx.lang)
+    reply = await show(svc, ctx, table, [ctx.t("Game #{id}.", id=record.id)])
+    mover = record.players[side_index(table.game.turn)] if table.game.phase == "move" else None
     builder = reply.builder if mover == ctx.player.id else None
     return Reply(reply.text, reply.picture, reply.board, builder=builder, mentions=(), private=True,
                  game_id=record.id, lang=ctx.lang)

@@ -73,6 +73,7 @@ from .players import PlayerRepository
 from .ratings import START_RATING, Finished, PoolRating, RatedMatch, RatingRepository
 from .records import (
     ApplyResult,
+    Away,
     ChallengeRecord,
     ChatSettings,
     DueItem,
@@ -102,6 +103,7 @@ __all__ = [
     "AlreadyExists",
     "ApplyResult",
     "AttentionRepository",
+    "Away",
     "BoardMessage",
     "BoardRepository",
     "CardRepository",

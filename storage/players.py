@@ -12,10 +12,10 @@ import time
 from dataclasses import replace
 
 from . import codec
-from .backend import Repository
+from .backend import Repository, text
 from .errors import AlreadyExists, NotFound, VersionConflict, guarded
 from .ids import new_id
-from .records import PlayerRecord
+from .records import Away, PlayerRecord
 from .versioned import compare_and_set
 
 UPDATE_SECONDS = 2 * 24 * 3600  # Telegram keeps an unconfirmed update for a day
@@ -78,15 +78,21 @@ class PlayerRepository(Repository):
         return player
 
     @guarded
-    async def read_update(self, player_id: str, update_id: str) -> tuple[PlayerRecord | None, bool]:
-        """The player's record (None if there is none) and whether their update `update_id` (a chat's message
-        id, a press's id) is seen here for the first time; one round trip. An update is remembered for
-        `UPDATE_SECONDS`, longer than a chat platform redelivers one."""
+    async def read_update(self, player_id: str, update_id: str, *, now: float | None = None,
+                          ) -> tuple[PlayerRecord | None, bool]:
+        """The player's record (None if there is none), with the vacation they are on at `now` (`Away`), and
+        whether their update `update_id` (a chat's message id, a press's id) is seen here for the first time;
+        one round trip. An update is remembered for `UPDATE_SECONDS`, longer than a chat platform redelivers
+        one."""
+        now = time.time() if now is None else now
         key = self._keys.player(player_id)
-        raw, first = await self._scripts.player_read(
-            keys=[key, self._keys.player_update(player_id, update_digest(update_id))], args=[UPDATE_SECONDS])
-        player = None if raw is None else codec.player_from(player_id, codec.load(key, raw))
-        return player, bool(first)
+        raw, first, away = await self._scripts.player_read(
+            keys=[key, self._keys.player_update(player_id, update_digest(update_id)), self._keys.vacations(player_id)],
+            args=[UPDATE_SECONDS, repr(now)])
+        if raw is None:
+            return None, bool(first)
+        player = codec.player_from(player_id, codec.load(key, raw))
+        return replace(player, away=Away(float(text(away)) if away else None)), bool(first)
 
     @guarded
     async def first_sight(self, player_id: str, update_id: str) -> bool:

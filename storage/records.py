@@ -141,8 +141,19 @@ class ChallengeRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Away:
+    """A player's vacation as read with their record (`PlayerRepository.read_update`): when the one on at the
+    read ends, or None when none was on."""
+
+    until: float | None
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerRecord:
-    """A player: one account on one platform, with the name to show and the language to speak (None: default)."""
+    """A player: one account on one platform, with the name to show and the language to speak (None: default).
+
+    `away` is not stored: it is their vacation, read with the record in the same round trip where a reader
+    asks for it (an update's caller), and None where it was not read."""
 
     id: str
     platform: str
@@ -151,6 +162,7 @@ class PlayerRecord:
     version: int
     created_at: float
     language: str | None = None
+    away: Away | None = field(default=None, compare=False)
 
 
 class DueKind(enum.StrEnum):

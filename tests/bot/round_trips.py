@@ -14,12 +14,18 @@ class Commands:
 
     def __init__(self) -> None:
         self.sent: list[str] = []
+        self.keys: list[tuple[str, ...]] = []  # the arguments of each command, as text
+
+    def reads_of(self, key: str) -> int:
+        """How many plain reads (GET) of `key` were sent."""
+        return sum(1 for name, args in zip(self.sent, self.keys, strict=True) if name == "GET" and args[:1] == (key,))
 
     def __len__(self) -> int:
         return len(self.sent)
 
     def clear(self) -> None:
         self.sent.clear()
+        self.keys.clear()
 
 
 @contextmanager
@@ -32,6 +38,7 @@ def count(store: Store) -> Iterator[Commands]:
 
     async def counted(*args: Any, **options: Any) -> Any:
         seen.sent.append(str(args[0]))
+        seen.keys.append(tuple(a.decode(errors="replace") if isinstance(a, bytes) else str(a) for a in args[1:]))
         return await original(*args, **options)
 
     client.execute_command = counted

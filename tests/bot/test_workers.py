@@ -1,4 +1,4 @@
-"""Where the bot's CPU work runs (`bot.core.Core.offload`, `offload_bounded`): with worker processes, a
+"""Where the bot's CPU work runs (`bot.workers.Workers.offload`, `offload_bounded`): with worker processes, a
 finished game's review goes to a process of its own at a lower priority, never to the board workers."""
 
 from __future__ import annotations
@@ -9,12 +9,13 @@ import sys
 from pathlib import Path
 
 from bot.service import Service
+from bot.workers import Workers
 from storage import connect
 
 
 async def test_background_work_runs_in_its_own_lower_priority_process(redis_url: str, prefix: str) -> None:
     store = await connect(redis_url, prefix=prefix)
-    svc = Service(store, render=None, processes=1)
+    svc = Service(store, render=None, workers=Workers(processes=1))
     try:
         board_pid = await svc.offload(os.getpid)
         review_pid = await svc.offload_bounded(os.getpid)
@@ -42,11 +43,12 @@ KILL_WORKERS_AND_TRACKER = """
 import asyncio, os, signal, sys, time
 from multiprocessing import resource_tracker
 from bot.service import Service
+from bot.workers import Workers
 from storage import connect
 
 async def main(url, prefix):
     store = await connect(url, prefix=prefix)
-    svc = Service(store, render=None, processes=1)
+    svc = Service(store, render=None, workers=Workers(processes=1))
     worker = await svc.offload(os.getpid)
     await svc.offload_bounded(os.getpid)
     os.kill(worker, signal.SIGKILL)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from storage import Store
+from storage import Away, Store
 
 DAY = 86400.0
 NOW = 1_700_000_000.0
@@ -42,3 +42,17 @@ async def test_vacations_start_once_and_keep_the_allowance(store: Store) -> None
     assert (await store.vacations.start("p", now=NOW + 3 * DAY, seconds=12 * DAY)).status == "ok"
     later = await store.vacations.start("p", now=NOW + 381 * DAY, seconds=14 * DAY)
     assert later.status == "ok", "the window moves on"
+
+
+async def test_a_players_update_reads_their_vacation_with_their_record(store: Store) -> None:
+    """The caller's record is read with the vacation they are on (`PlayerRecord.away`, not stored), in the
+    same one round trip as before: a move then neither ends a vacation that is not on nor reads it again."""
+    player = await store.players.ensure("console", "away", "Away", now=NOW)
+    read, first = await store.players.read_update(player.id, "u-1", now=NOW)
+    assert first and read is not None and read.away == Away(None) and read == player
+    await store.vacations.start(player.id, now=NOW, seconds=3 * DAY)
+    read, first = await store.players.read_update(player.id, "u-2", now=NOW + DAY)
+    assert first and read is not None and read.away == Away(NOW + 3 * DAY)
+    read, first = await store.players.read_update(player.id, "u-2", now=NOW + 4 * DAY)
+    assert not first and read is not None and read.away == Away(None)
+    assert (await store.players.get(player.id)).away is None  # not read there

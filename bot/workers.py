@@ -1,0 +1,89 @@
+"""Where the bot's CPU work runs (drawing, the computer's thinking, a finished game's review): off the event
+loop, in worker processes or threads, so the loop keeps serving other chats meanwhile.
+
+With `processes` set (`tabla run` does) the work goes to that many worker processes, and drawing uses another
+core instead of holding this process's interpreter; else to a small pool of `threads` (every function and
+argument must then be picklable either way, so the jobs pass module-level functions and the reader's language,
+never a closure). Background work (`offload_bounded`) runs at most `background_limit` jobs at once: with
+worker processes in one process of its own at a lower priority, with threads one worker fewer than the pool
+has, so the boards and the computer's thinking always find one free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
+from typing import ParamSpec, TypeVar
+
+from . import images, tracker
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Workers:
+    """The worker threads and processes of one service (see the module's docstring)."""
+
+    def __init__(self, *, threads: int = 2, processes: int = 0) -> None:
+        self._threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="tabla-work")
+        self._processes = processes
+        if processes:
+            tracker.install()  # P10: workers and their resource tracker killed: recovered without tracebacks
+        self._process_pool: ProcessPoolExecutor | None = None
+        self._background_pool: ProcessPoolExecutor | None = None
+        self.background_limit = 1 if processes else max(1, threads - 1)
+        self._slots = asyncio.Semaphore(self.background_limit)
+
+    async def offload(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run CPU work (drawing, the computer's thinking) in the worker processes or threads, off the loop.
+
+        A worker process that dies is replaced, and the work is done once more in a thread.
+        """
+        loop = asyncio.get_running_loop()
+        call = functools.partial(fn, *args, **kwargs)
+        if self._processes > 0:
+            if self._process_pool is None:
+                self._process_pool = ProcessPoolExecutor(self._processes, mp_context=get_context("spawn"),
+                                                         initializer=images.prepare_worker)
+            try:
+                return await loop.run_in_executor(self._process_pool, call)
+            except BrokenProcessPool:
+                log.warning("a worker process died; starting new ones")
+                self._process_pool = None
+        return await loop.run_in_executor(self._threads, call)
+
+    async def offload_bounded(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """`offload` for background work: at most `background_limit` such jobs at once, the others waiting.
+
+        With worker processes the work goes to processes of its own, at a lower scheduling priority (nice 10):
+        a finished game's review never holds up a board or the computer's move, and takes only the CPU they
+        leave. A background process that dies is replaced, and the work is done once more in a thread.
+        """
+        async with self._slots:
+            if self._processes > 0:
+                if self._background_pool is None:
+                    self._background_pool = ProcessPoolExecutor(self.background_limit, mp_context=get_context("spawn"),
+                                                                initializer=images.prepare_background_worker)
+                call = functools.partial(fn, *args, **kwargs)
+                try:
+                    return await asyncio.get_running_loop().run_in_executor(self._background_pool, call)
+                except BrokenProcessPool:
+                    log.warning("a background worker process died; starting a new one")
+                    self._background_pool = None
+            return await self.offload(fn, *args, **kwargs)
+
+    def close(self) -> None:
+        """Stop the worker threads and processes (work already running in them finishes; work still queued there
+        is dropped)."""
+        self._threads.shutdown(wait=True, cancel_futures=True)
+        if self._process_pool is not None:
+            self._process_pool.shutdown(wait=True, cancel_futures=True)
+        if self._background_pool is not None:  # a review cut short is made at its first /review
+            self._background_pool.shutdown(wait=False, cancel_futures=True)
