@@ -22,7 +22,7 @@ from .cube.table import LOGGED, ROWS, parse
 from .gamestate import awaited, cube_data, dice_field, game_of, result_of, seed_of, side_index, side_of
 from .matches import create_game
 from .replies import Reply
-from .turns import Advance, Event, Step, advance
+from .turns import Advance, Event, Step, advance, last_drawn
 
 
 async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str], players: tuple[str, str],
@@ -167,8 +167,7 @@ async def _answer(svc: Core, ctx: Ctx, stored: GameRecord, adv: Advance, head: l
     if not duplicate:
         lines += [views.say(ctx, e, names) for s in adv.steps for e in s.events]
         lines += [views.say(ctx, e, names) for e in adv.events]
-    plays_made = [s.last for s in adv.steps if s.last is not None]
-    last = plays_made[-1] if plays_made else None
+    last = last_drawn(adv.steps)
     if stored.result is not None:
         lines += await results.finish(svc, ctx, stored, names, review_after=not duplicate)
         match = await svc.store.matches.get(stored.match_id) if stored.match_id else None
