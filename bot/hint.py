@@ -4,8 +4,10 @@ The plays are valued by the judge of plays, as reviews value them (`game.nets.ju
 plays the game with, two plies deep, where it passed its gate; else the heuristic's chances at one ply): the
 judge's best three, each valued at its look-ahead (`judge_values`) and shown best first, in points for the
 player to move, each beside what it gives up against the best; the picture is the board after the best play,
-drawn as the last play. Only the player to move asks, only when dice are on the table, and never in a game
-between two people (a hint there would be help from outside the game).
+drawn as the last play. While the game waits on the player's cube decision (roll or double before the roll,
+R-CUBE-2; take or drop, R-CUBE-3) the hint is the computer's cube answer, with the equities that decide it
+(`game.nets.cube_equities`). Only the player to move (or to answer) asks, only when dice are on the table or the
+cube waits, and never in a game between two people (a hint there would be help from outside the game).
 """
 
 from __future__ import annotations
@@ -13,15 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from game import Position, Side
-from game.nets import judge_plays, judge_values
+from game.nets import cube_equities, judge_plays, judge_values
 from renderer import LastPlay, Scene
 
 from . import images
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
+from .cube.judged import hint_line
 from .dice import format_dice
-from .gamestate import game_of
+from .gamestate import awaited, game_of
 from .replies import Picture, Reply, Unreachable
 
 SHOWN = 3
@@ -51,6 +54,14 @@ async def hint(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         raise Refusal("Hints are given only in a game against the computer: in a game between two people each "
                       "plays on their own.")
     game = game_of(record)
+    privately = Unreachable(ctx.t("I give hints only in a private chat with me, so that nobody else sees them. Open "
+                                  "it with the button below and ask for the hint there."),
+                            ctx.t("Open a private chat"), f"g-{record.id}")
+    if game.phase in ("decide", "answer") and awaited(game) is side:
+        eq = await svc.offload(cube_equities, game)
+        if eq is not None:
+            line = hint_line(ctx, eq, record.id, game.phase == "answer")
+            return Reply(line, private=True, unreachable=privately)
     if game.phase != "move" or game.dice is None:
         raise Refusal("There are no dice on the table in game #{id} yet: ask for a hint after the roll.",
                       id=record.id)
@@ -66,7 +77,4 @@ async def hint(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     for n, (notation, value) in enumerate(ranked, 1):
         diff = "" if n == 1 else f" ({value - top:+.3f})"
         lines.append(f"{n}. {notation}  {value:+.3f}{diff}")
-    privately = Unreachable(ctx.t("I give hints only in a private chat with me, so that nobody else sees them. Open "
-                                  "it with the button below and ask for the hint there."),
-                            ctx.t("Open a private chat"), f"g-{record.id}")
     return Reply("\n".join(lines), Picture(png) if png else None, private=True, unreachable=privately)

@@ -24,7 +24,7 @@ from .gamestate import awaited, cube_data, dice_field, game_of, result_of, seed_
 from .matches import create_game
 from .replies import Reply
 from .table import Table
-from .turns import Advance, Event, Step, advance
+from .turns import Advance, Event, Step, advance, last_drawn
 
 
 async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str], players: tuple[str, str],
@@ -196,9 +196,8 @@ async def _store(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...
 
 
 def _last(adv: Advance) -> LastPlay | None:
-    """The last play made among the steps, drawn on the board."""
-    plays_made = [s.last for s in adv.steps if s.last is not None]
-    return plays_made[-1] if plays_made else None
+    """The last play made among the steps, drawn on the board (a cascade's stages joined: `turns.last_drawn`)."""
+    return last_drawn(adv.steps)
 
 
 async def _next_game(svc: Core, ctx: Ctx, table: Table, lines: list[str]) -> tuple[Table, GameRecord | None]:

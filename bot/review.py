@@ -4,6 +4,8 @@ A finished game is judged turn by turn by `game.nets.review_game` (the judge of 
 plays the game with, two plies deep, where it passed its gate; else the heuristic's chances at one ply). For
 each player: the error rate — this project's own measure, the mean equity lost per decision (a turn with a real
 choice) in milli-points — the three biggest errors each beside the better play, and the luck of their rolls.
+The cube's decisions (R-CUBE-2, R-CUBE-3) are judged too, by the computer's cube (`game.nets.review_cube`, on the
+game replayed from its log, `cube_steps`), and count in the error rate and among the biggest errors.
 
 The result never waits for the review: when a game ends, `follow` starts it in the background (its work off
 the event loop, a few reviews at once at most: `Core.offload_bounded`), stores it (`storage.reviews`, with
@@ -24,8 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from game import Position, Side
-from game.nets import Decision, Review, Turn, review_game
+from game import Cube, CubeAction, Game, GameError, Position, Side, parse_play
+from game.nets import CubeDecision, Decision, Review, Turn, review_cube, review_game
 from renderer import Scene
 from storage import GameRecord, MoveLogEntry
 
@@ -33,8 +35,10 @@ from . import images
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
+from .cube.judged import error_line
+from .cube.table import parse as cube_answer
 from .dice import format_dice, parse_dice
-from .gamestate import side_of, variant_of
+from .gamestate import cube_of, side_of, variant_of
 from .replies import Notice, Picture, Reply
 
 log = logging.getLogger(__name__)
@@ -58,6 +62,44 @@ def _turns(entries: Sequence[MoveLogEntry]) -> list[tuple[int, MoveLogEntry]]:
     return turns
 
 
+def cube_steps(record: GameRecord, entries: Sequence[MoveLogEntry]) -> list[tuple[int, Game, CubeAction]]:
+    """A cube game's decisions replayed from its log: each (its number in `/history`, the game before it, the
+    answer chosen), a roll where the side could have doubled included (R-CUBE-2). A log the replay does not read
+    (a position put in by hand) gives the decisions before it."""
+    cube = cube_of(record)
+    if cube is None:
+        return []
+    v = variant_of(record)
+    position = Position.from_tpn(record.start_position, v)
+    fresh = Cube(crawford=cube.crawford, away=cube.away)
+    opening = bool(entries) and entries[0].play == "opening"
+    game = Game(v, position, "opening", cube=fresh) if opening else Game.resume(v, position, fresh, asked=True)
+    steps: list[tuple[int, Game, CubeAction]] = []
+    n = 0
+    try:
+        for n, entry in enumerate(entries, 1):
+            if game.phase == "over" or entry.play in ("resign", "timeout"):
+                break
+            if entry.play == "opening":
+                game = game.opening(*parse_dice(entry.dice))
+                continue
+            action = cube_answer(entry.play)
+            if action is not None and action is not CubeAction.ROLL:
+                steps.append((n, game, action))
+                game = game.act(action)
+                continue
+            dice = parse_dice(entry.dice)
+            if game.phase == "decide":
+                steps.append((n, game, CubeAction.ROLL))
+            if game.phase in ("roll", "decide"):
+                game = game.roll(*dice)
+            game = (game.pass_turn() if entry.play in ("pass", "") else
+                    game.play(parse_play(game.position, dice, entry.play)))
+    except (GameError, ValueError):
+        log.info("game %s: its log replays no further than its entry %d for the cube's review", record.id, n)
+    return steps
+
+
 def judge_game(record: GameRecord, entries: Sequence[MoveLogEntry]) -> str:
     """The review of a logged game as JSON (run off the loop)."""
     v = variant_of(record)
@@ -67,9 +109,10 @@ def judge_game(record: GameRecord, entries: Sequence[MoveLogEntry]) -> str:
             start = Position.from_tpn(entry.position, v)
     turns = [Turn(side_of(e.side), parse_dice(e.dice), Position.from_tpn(e.position, v), e.play != "pass")
              for _, e in _turns(entries)]
-    review = review_game(start, turns)
+    review = review_game(start, turns, review_cube(cube_steps(record, entries)))
     return json.dumps({"judge": review.judge, "plies": review.plies,
-                       "decisions": [{**asdict(d), "side": d.side.value} for d in review.decisions]})
+                       "decisions": [{**asdict(d), "side": d.side.value} for d in review.decisions],
+                       "cube": [{**asdict(d), "side": d.side.value} for d in review.cube]})
 
 
 def parse(raw: str) -> Review:
@@ -77,7 +120,8 @@ def parse(raw: str) -> Review:
     data: dict[str, Any] = json.loads(raw)
     decisions = tuple(Decision(**{**d, "side": Side(d["side"]), "dice": tuple(d["dice"])})
                       for d in data["decisions"])
-    return Review(data["judge"], data["plies"], decisions)
+    cube = tuple(CubeDecision(**{**d, "side": Side(d["side"])}) for d in data.get("cube", ()))
+    return Review(data["judge"], data["plies"], decisions, cube)
 
 
 async def reviewed(svc: Core, record: GameRecord) -> Review:
@@ -112,7 +156,7 @@ def _rate(ctx: Ctx, review: Review, side: Side) -> str:
 
 def summary(ctx: Ctx, record: GameRecord, review: Review, names: Mapping[Side, str]) -> str | None:
     """The line that follows a game's result: each side's error rate (None without any decision)."""
-    if not any(d.decision for d in review.decisions):
+    if not any(d.decision for d in review.decisions) and not any(d.decision for d in review.cube):
         return None
     return ctx.t("Error rate (milli-points lost a decision): {white} {a}, {black} {b}. More: /review {id}",
                  white=names[Side.WHITE], a=_rate(ctx, review, Side.WHITE), black=names[Side.BLACK],
@@ -151,7 +195,9 @@ def _judge(ctx: Ctx, review: Review) -> str:
                   review.plies, n=review.plies)
 
 
-def _error(ctx: Ctx, d: Decision, numbers: Sequence[int]) -> str:
+def _error(ctx: Ctx, d: Decision | CubeDecision, numbers: Sequence[int]) -> str:
+    if isinstance(d, CubeDecision):
+        return error_line(ctx, d)
     return ctx.t("turn {n}, {dice}: {chosen}, better {best} ({loss} points)", n=_number(d, numbers),
                  dice=format_dice(d.dice), chosen=d.chosen, best=d.best, loss=f"{-d.loss:+.3f}")
 

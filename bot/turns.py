@@ -50,6 +50,21 @@ class Advance:
     events: tuple[Event, ...]  # announcements after the last step (rolls)
 
 
+def last_drawn(steps: tuple[Step, ...]) -> LastPlay | None:
+    """The play a board after `steps` draws: the last one, with the stages of a Gul Bara cascade its side
+    played before it without a roll between (R-GULBARA-3), all of them, each arrow with its stage's number."""
+    drawn = [s for s in steps if s.last is not None]
+    if not drawn:
+        return None
+    run = [drawn[-1]]
+    for earlier in reversed(drawn[:-1]):
+        stage = earlier.game.stage  # what the side still plays after `earlier`: the next stage, unrolled
+        if earlier.side is not run[0].side or stage is None or stage.rolled or earlier.game.turn is not earlier.side:
+            break
+        run.insert(0, earlier)
+    return LastPlay.joined([s.last for s in run if s.last is not None])
+
+
 def play_step(game: Game, play: Play, rolls: int, events: tuple[Event, ...] = ()) -> Step:
     """The step of making `play` (a human's choice, or one chosen here)."""
     assert game.dice is not None

@@ -294,7 +294,8 @@ class _Builder:
         if lp is None or not lp.moves:
             return (), (), ()
         mover = lp.side
-        numbered = len(lp.moves) >= NUMBERED
+        staged = len(lp.stages) > 1
+        numbered = staged or len(lp.moves) >= NUMBERED
         arrows: list[Arrow] = []
         rings: list[Ring] = []
         marks: dict[int, Literal["from", "to"]] = {}
@@ -308,8 +309,8 @@ class _Builder:
             end, landed = self._target(mover, m.to, arrivals, ghosts)
             if landed:
                 rings.append(Ring(G.disc_box(*end), "to"))
-            arrows.append(Arrow(mover, start, end, m.hit, self._route(mover, m, start, end, rows),
-                                i if numbered else 0))
+            number = lp.stage_of(i - 1) if staged else i if numbered else 0
+            arrows.append(Arrow(mover, start, end, m.hit, self._route(mover, m, start, end, rows), number))
             if 1 <= m.frm <= 24:
                 vp = self.pos.to_point(m.frm, mover, self.viewer)
                 marks.setdefault(vp, "from")
@@ -336,8 +337,9 @@ class _Builder:
         return routes.along_row(start, end, top, lane)
 
     def _badges(self, arrows: list[Arrow]) -> None:
-        """Each move's number on a disc where its checker left, so a play's arrows can be told apart; moves
-        that leave the same place (a full stack shows one ring for them) share its ring, side by side."""
+        """Each move's number (its stage's in a cascade) on a disc where its checker left, so a play's arrows
+        can be told apart; moves that leave the same place (a full stack shows one ring for them) share its ring,
+        side by side."""
         starts: dict[routes.Point, list[Arrow]] = {}
         for a in arrows:
             starts.setdefault(a.start, []).append(a)

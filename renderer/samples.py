@@ -81,6 +81,11 @@ def sample_scenes() -> list[tuple[str, Scene]]:
     gulbara_mid = ",,B1,,,W1,B1,,B2,B2,W2,B7,,,W1,,W1,,,W2,,W2,B2,W6"
     fours = LastPlay(W, (LastMove(24, 20), LastMove(24, 20), LastMove(21, 17), LastMove(19, 15)))
     threes = LastPlay(W, (LastMove(20, 17), LastMove(18, 15)))   # stopped short: 2 × 3 passed on
+    # white's whole cascade from 4-4 (R-GULBARA-3): its stages of 4s, 5s and 6s, each arrow with its stage
+    cascade = LastPlay.joined([
+        LastPlay(W, (LastMove(24, 20), LastMove(24, 20), LastMove(22, 18), LastMove(20, 16)), "24/16 24/20 22/18"),
+        LastPlay(W, (LastMove(24, 19), LastMove(24, 19), LastMove(24, 19), LastMove(19, 14)), "24/14 24/19(2)"),
+        LastPlay(W, (LastMove(20, 14), LastMove(19, 13), LastMove(14, 8), LastMove(11, 5)), "20/8 19/13 11/5")])
     return [
         _scene("plakoto-start", None, W, dice=(6, 5), score=score),
         _scene("plakoto-start", None, B, dice=(6, 5), score=score),
@@ -120,6 +125,8 @@ def sample_scenes() -> list[tuple[str, Scene]]:
         _scene("portes-bar", portes_bar, W, dice=(6, 5), last_play=black_enters, score=MatchScore(1, 2, 5)),
         _scene("portes-bar", portes_bar, B, dice=(6, 5), last_play=black_enters, score=MatchScore(1, 2, 5)),
         _scene("gulbara-cascade", gulbara_mid + " w 0/0/0 0/0/0 t3/3:5x4", W, dice=(5, 5), last_play=fours),
+        _scene("gulbara-stages", ",,B1,,W1,W1,B1,W1,B2,B2,W1,B7,W1,W1,W1,W1,W1,W1,W1,W2,,W1,B2,W1 b 0/0/0 0/0/0 t3/3",
+               W, last_play=cascade),
         _scene("gulbara-transferred", gulbara_mid + " b 0/0/0 0/0/0 t3/3:3x2!", B, dice=(3, 3),
                last_play=threes, names={W: "Мария", B: "Димитър"}, words=BULGARIAN_WORDS),
         # black's 16/13 13/8 goes round the right end (its 13 is white's 1, its 12 white's 24), past the

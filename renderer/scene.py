@@ -43,11 +43,40 @@ class LastMove:
 class LastPlay:
     """The play just made by `side`: its moves in `side`'s numbering (may be empty: the turn passed);
     `written`, if given, the play as the log writes it (R-NOTE-1: `24/18(4)`, `24/12/6`), else the moves one
-    by one."""
+    by one. `stages`: a Gul Bara cascade's stages played one after another (R-GULBARA-3), as the number of
+    moves of each, in order (empty: one play); its arrows carry their stage's number (`joined`)."""
 
     side: Side
     moves: tuple[LastMove, ...] = ()
     written: str = ""
+    stages: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.stages and (sum(self.stages) != len(self.moves) or min(self.stages) < 1):
+            raise ValueError(f"stages of {self.stages} moves do not make the play's {len(self.moves)}")
+
+    @classmethod
+    def joined(cls, plays: Sequence[LastPlay]) -> LastPlay:
+        """The stages of one cascade, each a play of the same side (a stage that passed adds nothing), as one
+        play whose arrows are numbered by stage; a single play stays as it is."""
+        made = [p for p in plays if p.moves]
+        if len(made) <= 1:
+            return made[0] if made else plays[-1]
+        if len({p.side for p in made}) != 1:
+            raise ValueError("a cascade's stages are all played by one side")
+        return cls(made[0].side, tuple(m for p in made for m in p.moves), ", ".join(p.notation() for p in made),
+                   tuple(len(p.moves) for p in made))
+
+    def stage_of(self, index: int) -> int:
+        """The stage (1, 2, …) of the move at `index` (from 0); 0 for a play of one stage."""
+        if len(self.stages) < 2:
+            return 0
+        seen = 0
+        for n, count in enumerate(self.stages, 1):
+            seen += count
+            if index < seen:
+                return n
+        raise IndexError(index)
 
     @classmethod
     def from_steps(cls, side: Side, steps: Sequence[tuple[int, int, bool]], from_bar: int = 0,

@@ -73,7 +73,7 @@ class Arrow:
     of the stack they leave; a move from one row to the other goes around the end of the board, as the checker
     did. A painter draws the line from the edge of the place left (`geometry.ARROW_START_GAP` from `start`)
     to the edge of the landing place (`geometry.ARROW_END_GAP` before `end`). `number`: the move's place in
-    the play (1, 2, …) when the play's moves are numbered, else 0.
+    the play (1, 2, …) when the play's moves are numbered, its stage's in a Gul Bara cascade, else 0.
     """
 
     side: Side

@@ -6,7 +6,8 @@ was loaded first. The submodules: `spec` (which net serves which game), `encode`
 the equity of its outputs), `afterstate` (the positions a roll's plays lead to, as arrays), `td` (self-play
 training), `store` (checkpoints and shipped weights), `gate` (games against the heuristic and random), `computer` (the
 computer player: the gated net at two plies, else the heuristic), `train` (`python -m game train`), `judge`
-(every play of a roll in points: hints and reviews) and `review` (a finished game judged turn by turn).
+(every play of a roll in points: hints and reviews), `cube_review` (the cube's decisions judged) and
+`review` (a finished game judged turn by turn).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .computer import (  # noqa: E402
     two_ply,
     uses_net,
 )
+from .cube_review import CLOSE, CubeDecision, CubeEquities, cube_equities, judge_cube, review_cube  # noqa: E402
 from .encode import width  # noqa: E402
 from .gate import net_chooser, play_pairs, play_values, summary  # noqa: E402
 from .judge import judge_name, judge_plays, judge_plies, judge_values, roll_luck  # noqa: E402
@@ -41,9 +43,9 @@ from .store import WeightsError, gate_passed, load_checkpoint, load_weights, rec
 from .td import self_play  # noqa: E402
 from .train import LAMBDA, step_size  # noqa: E402
 
-__all__ = ["LAMBDA", "NETS", "Decision", "Net", "NetSpec", "Review", "Turn", "WeightsError", "choose",
-           "computer_chooser", "computer_name",
-           "cube_decision", "equity", "evaluate", "gate_passed", "judge_name", "judge_plays", "judge_plies",
-           "judge_values", "load_checkpoint", "load_weights", "net_chances", "net_chooser", "net_name", "play_pairs",
-           "play_values", "played", "rank_plays", "record_gate", "review_game", "roll_luck", "self_play", "step_size",
+__all__ = ["CLOSE", "LAMBDA", "NETS", "CubeDecision", "CubeEquities", "Decision", "Net", "NetSpec", "Review", "Turn",
+           "WeightsError", "choose", "computer_chooser", "computer_name", "cube_decision", "cube_equities", "equity",
+           "evaluate", "gate_passed", "judge_cube", "judge_name", "judge_plays", "judge_plies", "judge_values",
+           "load_checkpoint", "load_weights", "net_chances", "net_chooser", "net_name", "play_pairs", "play_values",
+           "played", "rank_plays", "record_gate", "review_cube", "review_game", "roll_luck", "self_play", "step_size",
            "summary", "two_ply", "uses_net", "width"]

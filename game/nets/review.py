@@ -7,8 +7,9 @@ two plies deep by `judge_plays` (two instead of three would save a third of a re
 error rate by up to 10 milli-points on a recorded tabla game, `tests/game/test_review_rates.py`); the chosen
 play, when it is not the best, re-valued the same way (`judge_values`); a decision whose plays all lie within
 `FORCED` points of each other (a single play among them) is not one (FACTS: "Judging play without a rollout
-database"). The error rate of a side is its mean error over its decisions, in milli-points (thousandths of a
-point). The luck of a roll is `roll_luck`. The game is given as
+database"). The cube's decisions, where the game has a cube, are judged by the computer's cube
+(`cube_review`) and count as decisions beside the plays. The error rate of a side is its mean error over its
+decisions, in milli-points (thousandths of a point). The luck of a roll is `roll_luck`. The game is given as
 its start position and its turns (who rolled what, and the position after), as a move log keeps them.
 """
 
@@ -23,6 +24,7 @@ from ..notation import format_play
 from ..plays import Play
 from ..position import Position
 from ..sides import Side
+from .cube_review import CubeDecision
 from .judge import FORCED, judge_name, judge_plays, judge_plies, judge_values, roll_luck, spread
 
 
@@ -73,24 +75,31 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """Every judged turn of a game, the judge that valued them ("net" or "heuristic") and its look-ahead."""
+    """Every judged turn of a game, the judge that valued them ("net" or "heuristic") and its look-ahead, and
+    the judged cube decisions (`cube`, none in a game without the cube)."""
 
     judge: str
     plies: int
     decisions: tuple[Decision, ...]
+    cube: tuple[CubeDecision, ...] = ()
+
+    def _mine(self, side: Side) -> list[Decision | CubeDecision]:
+        judged: list[Decision | CubeDecision] = [*self.decisions, *self.cube]
+        return [d for d in judged if d.side is side and d.decision]
 
     def error_rate(self, side: Side) -> float | None:
-        """`side`'s mean loss per decision, in milli-points; None without any decision."""
-        mine = [d.loss for d in self.decisions if d.side is side and d.decision]
+        """`side`'s mean loss per decision (plays and cube decisions), in milli-points; None without any."""
+        mine = [d.loss for d in self._mine(side)]
         return 1000.0 * sum(mine) / len(mine) if mine else None
 
     def count(self, side: Side) -> int:
-        """`side`'s decisions (turns that were not forced)."""
-        return sum(1 for d in self.decisions if d.side is side and d.decision)
+        """`side`'s decisions (turns that were not forced, and cube decisions)."""
+        return len(self._mine(side))
 
-    def worst(self, side: Side, n: int = 3) -> list[Decision]:
-        """`side`'s `n` biggest errors, biggest first (only real errors: a loss above zero)."""
-        mine = [d for d in self.decisions if d.side is side and d.decision and d.loss > 0]
+    def worst(self, side: Side, n: int = 3) -> list[Decision | CubeDecision]:
+        """`side`'s `n` biggest errors, plays and cube decisions, biggest first (only real errors: a loss above
+        zero)."""
+        mine = [d for d in self._mine(side) if d.loss > 0]
         return sorted(mine, key=lambda d: (-d.loss, d.turn))[:n]
 
     def luck(self, side: Side) -> float:
@@ -98,10 +107,11 @@ class Review:
         return sum(d.luck for d in self.decisions if d.side is side and d.luck is not None)
 
 
-def review_game(start: Position, turns: Sequence[Turn]) -> Review:
+def review_game(start: Position, turns: Sequence[Turn], cube: Sequence[CubeDecision] = ()) -> Review:
     """Judge every turn of a game (R-TURN-1…3): a turn whose play the judge cannot find among the legal ones
     (a log it does not read) is left out. A chosen play the judge values above its best (one it did not look
-    at two plies deep) loses nothing and is the best."""
+    at two plies deep) loses nothing and is the best. `cube` are the game's judged cube decisions
+    (`cube_review.review_cube`)."""
     plies = judge_plies(start.variant)
     decisions: list[Decision] = []
     before = start
@@ -125,4 +135,4 @@ def review_game(start: Position, turns: Sequence[Turn]) -> Review:
         loss = top - value if real else 0.0
         decisions.append(Decision(n, turn.side, turn.dice, here.to_tpn(), format_play(chosen),
                                   format_play(best), loss, real, luck))
-    return Review(judge_name(start.variant), plies, tuple(decisions))
+    return Review(judge_name(start.variant), plies, tuple(decisions), tuple(cube))

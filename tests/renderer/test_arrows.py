@@ -85,3 +85,28 @@ def test_a_play_of_the_engine_is_written_as_the_log_writes_it():
     lay = layout(Scene(play.position, B, last_play=LastPlay.from_play(play)))
     assert [lb.text for lb in lay.labels_with("info") if lb.side is W] == ["336 pips  ·  played 24/18(4)"]
     assert [a.number for a in lay.arrows] == [1, 2, 3, 4]
+
+
+def test_a_whole_cascade_draws_every_stage_numbered_by_its_stage():
+    """R-GULBARA-3 (issue 27): the stages of 4s, 5s and 6s of one cascade, each arrow with its stage's number."""
+    scene = SAMPLES["gulbara-stages"]
+    assert scene.last_play is not None and scene.last_play.stages == (4, 4, 4)
+    lay = layout(scene)
+    assert [a.number for a in lay.arrows] == [1] * 4 + [2] * 4 + [3] * 4
+    assert sorted(lb.text for lb in lay.labels_with("order")) == ["1"] * 4 + ["2"] * 4 + ["3"] * 4
+    assert all(lb.size >= 24 for lb in lay.labels_with("order"))  # as legible at 400 px as every number
+
+
+def test_joined_stages_keep_one_play_and_refuse_two_sides():
+    one = LastPlay(W, (LastMove(24, 20),), "24/20")
+    assert LastPlay.joined([one]) == one
+    assert LastPlay.joined([one, LastPlay(W)]) == one  # a stage that passed adds nothing
+    both = LastPlay.joined([one, LastPlay(W, (LastMove(20, 15), LastMove(15, 10)), "20/10")])
+    assert both.stages == (1, 2) and both.notation() == "24/20, 20/10"
+    assert [both.stage_of(i) for i in range(3)] == [1, 2, 2]
+    try:
+        LastPlay.joined([one, LastPlay(B, (LastMove(24, 20),))])
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("stages of two sides joined")

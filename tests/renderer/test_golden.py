@@ -28,7 +28,8 @@ def test_golden_set_is_broad():
     names = {n for n, _ in SCENES}
     assert len(SCENES) >= 12
     assert {n.split("-")[0] for n in names} == set(PRESETS)
-    assert {"portes-bar", "gulbara-cascade", "gulbara-transferred", "fevga-wrap", "gulbara-wrap"} <= names
+    assert {"portes-bar", "gulbara-cascade", "gulbara-stages", "gulbara-transferred", "fevga-wrap",
+            "gulbara-wrap"} <= names
     assert {s.viewer for _, s in SCENES} == {Side.WHITE, Side.BLACK}
 
 
