@@ -12,9 +12,8 @@ words, and where it was found):
 - the engine's messages for players: the literal template of every player-facing `GameError` in `game/`, and
   every `(template, {values})` explanation the engine builds (`engine_templates`);
 - the words drawn on a board (`renderer.Words`), in the `board` context (`board_messages`);
-- the board page's words (`bot.boardpage.words.PAGE_WORDS`), in the `page` context (`page_messages`).
-- the board page's words (`bot.boardpage.words.PAGE_WORDS`, the replay's `bot.boardpage.replay_words.REPLAY_WORDS`), in the
-  `page` context (`page_messages`).
+- the board page's words (`bot.boardpage.words.PAGE_WORDS`, the replay's `bot.boardpage.replay_words.REPLAY_WORDS`),
+  in the `page` context (`page_messages`).
 
 `python -m bot.messages` prints the catalogue template (a `.pot`); `python -m bot.messages --update` merges it
 into every `bot/locales/<lang>/LC_MESSAGES/tabla.po` (new messages get an empty translation, vanished ones
@@ -39,9 +38,9 @@ from babel.messages.pofile import read_po, write_po
 from game import errors
 from renderer import words as board
 
+from .boardpage import replay_words
 from .boardpage import words as page
 from .i18n import DOMAIN, LOCALES
-from .boardpage import replay_words
 from .words import BOARD, BOARD_PLURALS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,8 +8,8 @@ why and changes nothing); each takes the `Caller` (who, which chat, which update
 - `execute(caller, command)`: a structured command (a slash command, or a parsed line);
 - `press(caller, data)`: a button press carrying a versioned action (`bot.actions`);
 - `suggest(caller, typed)`: the legal plays that match what was typed (autocomplete);
-- `page_view(visitor, game_id)`, `page_press(visitor, data)`, `page_export`, `page_version`: the board page's
-  (`bot.web.seam.PageSeam`);
+- `page_view(visitor, game_id)`, `page_press(visitor, data)`, `page_export`, `page_version`, `page_replay`: the
+  board page's (`bot.web.seam.PageSeam`);
 - `remember(who)`: a user the adapter saw (the directory that resolves `@handles`);
 - `tick()`: reminders, losses on time and games to resume, as notices for the adapters.
 
@@ -38,11 +38,11 @@ from storage import (
     VersionConflict,
 )
 
-from . import commands, deadlines, export, i18n, interact, resume, standings, tournaments, words
-from .boardpage import viewing
+from . import commands, deadlines, export, i18n, interact, replays, resume, standings, tournaments, words
+from .boardpage import replaying, viewing
 from .boardpage.links import PageLinks
+from .boardpage.replay_view import ReplayView
 from .boardpage.view import PagePress, PageView, Visitor
-from . import commands, deadlines, i18n, interact, replays, resume, standings, tournaments, words
 from .commands import Command, CommandError
 from .context import Ctx, Refusal
 from .core import COMPUTER, Core
@@ -102,6 +102,12 @@ class Service(Core):
         except NotFound:
             return None
         return record.version, record.result is not None
+
+    async def page_replay(self, caller: Visitor, game_id: str) -> ReplayView | None:
+        """The replay of a finished game as one visitor may see it, from one read of the game and its log
+        (`bot.boardpage.replaying`); None when there is no such game."""
+        return await replaying.page_replay(self, caller, game_id)
+
     async def replay(self, game_id: str, lang: str) -> replays.Replay | None:
         """The replay of a finished game for the board page (`bot.replays`): its turns, read in one step with
         the review's verdicts, as one frozen value; None for an unknown game.

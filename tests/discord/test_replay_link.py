@@ -6,10 +6,10 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 from bot.actions import Verb
+from bot.boardpage.replay_link import validate_replay
 from bot.discord_adapter import DiscordAdapter
 from bot.replies import Chat, Notice, Reply
 from bot.service import Service
-from bot.boardpage.replay_link import validate_replay
 
 from .conftest import ALICE
 from .fake import Call, FakeDiscord, press, slash

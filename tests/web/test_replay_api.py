@@ -8,9 +8,9 @@ import time
 from aiohttp.test_utils import TestClient
 
 from bot import replays
+from bot.boardpage.replay_link import sign_replay
 from bot.replies import Caller
 from bot.service import Service
-from bot.boardpage.replay_link import sign_replay
 from game import Position, Side, parse_play
 from game.nets import Review
 from tests.bot.conftest import Clock
