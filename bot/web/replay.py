@@ -101,7 +101,8 @@ async def get_replay(request: web.Request) -> web.Response:
     if not _TURN.match(turn):
         raise api.Refused(400, "bad turn")
     view = await find_replay(request, seam, cfg, request.query.get("game"))
-    assert view.replay is not None  # a view that is not refused has its replay
+    if view.replay is None:
+        raise RuntimeError("page_replay gave a view neither refused nor with its replay")
     body = frame(view.replay, min(int(turn), len(view.replay.turns)), request.query.get("better") == "1",
                  view.side or Side.WHITE, view.lang)
     return web.json_response(body, headers={"Cache-Control": "no-store"})
