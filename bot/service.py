@@ -8,8 +8,8 @@ why and changes nothing); each takes the `Caller` (who, which chat, which update
 - `execute(caller, command)`: a structured command (a slash command, or a parsed line);
 - `press(caller, data)`: a button press carrying a versioned action (`bot.actions`);
 - `suggest(caller, typed)`: the legal plays that match what was typed (autocomplete);
-- `page_view(visitor, game_id)`, `page_press(visitor, data)`, `page_export`, `page_version`: the board page's
-  (`bot.web.seam.PageSeam`);
+- `page_view(visitor, game_id)`, `page_press(visitor, data)`, `page_export`, `page_version`, `page_replay`: the
+  board page's (`bot.web.seam.PageSeam`);
 - `remember(who)`: a user the adapter saw (the directory that resolves `@handles`);
 - `tick()`: reminders, losses on time and games to resume, as notices for the adapters.
 
@@ -51,8 +51,9 @@ from . import (
     tournaments,
     words,
 )
-from .boardpage import viewing
+from .boardpage import replaying, viewing
 from .boardpage.links import PageLinks
+from .boardpage.replay_view import ReplayView
 from .boardpage.tournament_view import TournamentPage
 from .boardpage.view import PagePress, PageView, Visitor
 from .commands import Command, CommandError
@@ -114,6 +115,12 @@ class Service(Core):
         except NotFound:
             return None
         return record.version, record.result is not None
+
+    async def page_replay(self, caller: Visitor, game_id: str) -> ReplayView | None:
+        """The replay of a finished game as one visitor may see it, from one read of the game and its log
+        (`bot.boardpage.replaying`); None when there is no such game."""
+        return await replaying.page_replay(self, caller, game_id)
+
     async def replay(self, game_id: str, lang: str) -> replays.Replay | None:
         """The replay of a finished game for the board page (`bot.replays`): its turns, read in one step with
         the review's verdicts, as one frozen value; None for an unknown game.

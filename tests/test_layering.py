@@ -128,7 +128,8 @@ FACADE = "bot.service"
 FRONT_ENDS = ("bot.web", "bot.telegram_adapter", "bot.discord_adapter", "bot.console", "bot.cli", "bot.runner")
 # What the page's server may import of `bot/` besides itself: its seam's values and words, the reply values, the
 # languages, and what `tabla run` starts it with.
-PAGE_MAY_IMPORT = {"bot.boardpage.view", "bot.boardpage.tournament_view", "bot.boardpage.words", "bot.boardpage.auth",
+PAGE_MAY_IMPORT = {"bot.boardpage.view", "bot.boardpage.words", "bot.boardpage.auth", "bot.boardpage.replay_view",
+                   "bot.boardpage.replay_words", "bot.boardpage.replay_link", "bot.boardpage.tournament_view",
                    "bot.replies", "bot.i18n",
                    "bot.moments", "bot.words", "bot.adapter", "bot.runner", "bot.settings"}
 

@@ -1,5 +1,5 @@
 """The replay page's own words (`bot.web.replay`): English msgids here, their translations in the gettext
-catalogues under the page's msgctxt (`bot.web.words.PAGE`; `bot.messages` lists them). Placeholders in braces
+catalogues under the page's msgctxt (`bot.boardpage.words.PAGE`; `bot.messages` lists them). Placeholders in braces
 are filled in by the page."""
 
 from __future__ import annotations

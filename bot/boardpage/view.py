@@ -26,16 +26,20 @@ from ..views import pack_moves, unpack_moves
 @dataclass(frozen=True, slots=True)
 class Visitor:
     """Who opens the page, as its credentials say: a Telegram account (a Mini App's `identity`, with the game it
-    was opened for, `opened_for`), or a store player a signed link was made for (`player_id`)."""
+    was opened for, `opened_for`), a store player a signed link was made for (`player_id`), or anyone holding a
+    replay link for `opened_for` (`watch_only`: its replay alone, `bot.boardpage.replay_link`)."""
 
     identity: Identity | None = None
     opened_for: str | None = None
     player_id: str | None = None
+    watch_only: bool = False
+    hint: str | None = None
 
     @property
     def language(self) -> str | None:
-        """The language the visitor's platform reports, if any (a hint below their own choice)."""
-        return self.identity.language if self.identity is not None else None
+        """The language the visitor's platform (or, without one, their browser: `hint`) reports, if any (a hint
+        below their own choice)."""
+        return self.identity.language if self.identity is not None else self.hint
 
 
 @dataclass(frozen=True, slots=True)

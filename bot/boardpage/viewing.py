@@ -54,11 +54,8 @@ async def press(svc: Core, visitor: Visitor, data: str, run: Run) -> PagePress |
 async def view_of(svc: Core, visitor: Visitor, record: GameRecord) -> PageView:
     """`record` as `visitor` sees it: the refusal, or their side, names, header, last play and presses."""
     game = game_of(record)
-    who = await _player(svc, visitor)
-    side = player_side(record, who.id if who is not None else None, game)
-    lang = await _language(svc, who, record, visitor.language)
+    who, side, lang, refused = await seen_by(svc, visitor, record, game)
     chat = game_chat(record)
-    refused = _refusal(visitor, record, who, side)
     if refused is not None:
         return PageView(record.id, record.version, game, lang, chat, refused=page_words(lang)[refused])
     identity = visitor.identity
@@ -72,10 +69,22 @@ async def view_of(svc: Core, visitor: Visitor, record: GameRecord) -> PageView:
         dice_text=format_dice(game.dice) if game.dice is not None else "", record=record)
 
 
+async def seen_by(svc: Core, visitor: Visitor, record: GameRecord,
+                  game: Game) -> tuple[PlayerRecord | None, Side | None, str, str | None]:
+    """Who `visitor` is in `record` (`game`, its game): their player record, their side, their language, and why
+    they may not see it (a key of the page's words, or None)."""
+    who = await _player(svc, visitor)
+    side = player_side(record, who.id if who is not None else None, game)
+    lang = await _language(svc, who, record, visitor.language)
+    return who, side, lang, _refusal(visitor, record, who, side)
+
+
 def _refusal(visitor: Visitor, record: GameRecord, who: PlayerRecord | None, side: Side | None) -> str | None:
     """Why `visitor` may not see `record` (a key of the page's words), or None."""
     if visitor.opened_for is not None and visitor.opened_for != record.id:
         return "refused_other_game"
+    if visitor.watch_only:  # a replay link opens the replay alone (`bot.boardpage.replaying`)
+        return "refused_not_player"
     if visitor.identity is not None:  # a Telegram Mini App
         if not (record.chat or "").startswith("telegram:"):
             return "refused_not_telegram"

@@ -108,7 +108,7 @@ async def find_view(request: web.Request, seam: PageSeam, cfg: Config, game_id: 
     :raises Refused: 400 for a malformed id; 401 without valid credentials; 404 for an unknown game; 403 (in the
         visitor's words) when the credentials do not cover the game.
     """
-    game_id = _game_id(game_id)
+    game_id = game_id_of(game_id)
     who = visitor(request, cfg)
     view = await seam.page_view(who, game_id)
     if view is None:
@@ -118,7 +118,7 @@ async def find_view(request: web.Request, seam: PageSeam, cfg: Config, game_id: 
     return view
 
 
-def _game_id(game_id: object) -> str:
+def game_id_of(game_id: object) -> str:
     """A well-formed game id.
 
     :raises Refused: 400 otherwise (before anyone is known: the page never sends one).
@@ -224,7 +224,7 @@ async def post_confirm(request: web.Request) -> web.Response:
     seam = request.app[SERVICE]
     cfg = request.app[CONFIG]
     body = await _body(request, {"game", "version", "picked"}, "game, version and picked")
-    game_id = _game_id(body["game"])
+    game_id = game_id_of(body["game"])
     version = _version(body["version"])
     visitor(request, cfg)
     text = body["picked"]
@@ -241,7 +241,7 @@ async def post_cube(request: web.Request) -> web.Response:
     seam = request.app[SERVICE]
     cfg = request.app[CONFIG]
     body = await _body(request, {"game", "version", "verb"}, "game, version and verb")
-    game_id = _game_id(body["game"])
+    game_id = game_id_of(body["game"])
     version = _version(body["version"])
     visitor(request, cfg)
     data = cube_data(game_id, body["verb"], version)

@@ -8,8 +8,9 @@ on the turns they happened (the better play drawn as arrows beside the play made
   play instead, its arrows drawn and "better …" in the mover's strip.
 
 Credentials as for the board page (`bot.web.api`): `tma <initData>` (a player, or anyone who opened the game's
-Mini App link in a group), `link <token>` (a player's link), or `replay <token>` (a replay link, anyone). The
-data comes from one call on the facade, `Service.replay` (`bot.replays`), drawn here by the renderer's SVG.
+Mini App link in a group), `link <token>` (a player's link), or `replay <token>` (a replay link, anyone). Who may
+watch and what they see come from one call through the page's seam, `PageSeam.page_replay`
+(`bot.boardpage.replaying`), drawn here by the renderer's SVG.
 """
 
 from __future__ import annotations
@@ -21,20 +22,19 @@ from typing import Any
 
 from aiohttp import web
 
-from game import GameError, Position, Side, parse_play
-from renderer import LastPlay, Scene, layout
+from game import Side
+from renderer import Scene, layout
 from renderer.svg import board_svg
 
 from .. import words as bot_words
+from ..boardpage.auth import AuthError
 from ..boardpage.replay_link import START, validate_replay
+from ..boardpage.replay_view import Replay, ReplayTurn, ReplayView
 from ..boardpage.replay_words import replay_words
-from ..dice import parse_dice
-from ..gamestate import in_private_chat, side_of, variant_of
-from ..replays import Replay, ReplayTurn
-from ..service import Service
-from . import api, glue
-from .auth import AuthError, validate_init_data
-from .words import page_words
+from ..boardpage.view import Visitor
+from ..boardpage.words import page_words
+from . import api
+from .seam import PageSeam
 
 STATIC = Path(__file__).with_name("static")
 _TURN = re.compile(r"^[0-9]{1,4}$")
@@ -59,78 +59,53 @@ async def _static(request: web.Request) -> web.Response:
                         headers={"Cache-Control": "public, max-age=300"})
 
 
-async def watcher(request: web.Request, svc: Service, cfg: api.Config, game_id: str) -> tuple[Side | None, str]:
-    """Who may watch the replay of `game_id`: their side (None: not a player) and language.
+def watcher(request: web.Request, cfg: api.Config) -> Visitor:
+    """Who asks for a replay: as for the board page (`api.visitor`; a Mini App opened with a replay's start
+    parameter counts as opened for its game), or anyone holding a replay link (`replay <token>`).
 
-    :raises api.Refused: 401 without valid credentials (or for an unknown game without them), 403 when they do
-        not cover this game, 404 for an unknown game.
+    :raises api.Refused: 401 without valid credentials.
     """
     scheme, _, cred = request.headers.get("Authorization", "").partition(" ")
-    hint = request.query.get("lang", "")[:8] or None
-    try:
-        if scheme == "replay" and cfg.link_secret:
-            if validate_replay(cred, cfg.link_secret, cfg.clock()) != game_id:
-                raise api.Refused(403, "link for another game")
-            record = await api.find_record(request, svc, cfg, game_id)
-            return None, await glue.language(svc, None, record, hint)
-        if scheme == "tma" and cfg.telegram_token:
-            user = validate_init_data(cred, cfg.telegram_token, cfg.clock())
-            record = await api.find_record(request, svc, cfg, game_id)
-            opened_here = user.start_param in (record.id, START + record.id)
-            if user.start_param is not None and not opened_here:
-                raise api.Refused(403, "opened for another game")
-            if not (record.chat or "").startswith("telegram:"):
-                raise api.Refused(403, "not a Telegram game")
-            account = await glue.account(svc, "telegram", user.user_id)
-            side = _side(record.players, account.id if account is not None else None)
-            if side is None and (not opened_here or in_private_chat(record)):
-                raise api.Refused(403, "not a player of this game")
-            return side, await glue.language(svc, account, record, user.language)
-    except AuthError as exc:
-        raise api.Refused(401, exc.reason) from None
-    record = await api.find_record(request, svc, cfg, game_id)
-    who = await api.viewer(request, svc, cfg, record)  # a player's signed link
-    return who.side, who.lang
+    if scheme == "replay" and cfg.link_secret:
+        try:
+            game_id = validate_replay(cred, cfg.link_secret, cfg.clock())
+        except AuthError as exc:
+            raise api.Refused(401, exc.reason) from None
+        return Visitor(opened_for=game_id, watch_only=True, hint=request.query.get("lang", "")[:8] or None)
+    who = api.visitor(request, cfg)
+    if who.opened_for is not None and who.opened_for.startswith(START):
+        return replace(who, opened_for=who.opened_for.removeprefix(START))
+    return who
 
 
-def _side(players: tuple[str, str] | list[str], player_id: str | None) -> Side | None:
-    if player_id is None or player_id not in players:
-        return None
-    return side_of(list(players).index(player_id))
+async def find_replay(request: web.Request, seam: PageSeam, cfg: api.Config, game_id: object) -> ReplayView:
+    """The replay of the game `game_id` names, as the caller may see it.
+
+    :raises api.Refused: 400 for a malformed id; 401 without valid credentials; 404 for an unknown game; 403 (in
+        the visitor's words) when the credentials do not cover the game; 409 (in their words) for a game still
+        being played.
+    """
+    game_id = api.game_id_of(game_id)
+    view = await seam.page_replay(watcher(request, cfg), game_id)
+    if view is None:
+        raise api.Refused(404, "no such game")
+    if view.refused is not None:
+        raise api.Refused(409 if view.playing else 403, view.refused)
+    return view
 
 
 async def get_replay(request: web.Request) -> web.Response:
-    svc = request.app[api.SERVICE]
+    seam = request.app[api.SERVICE]
     cfg = request.app[api.CONFIG]
-    game_id = request.query.get("game", "")
     turn = request.query.get("turn", "0")
     if not _TURN.match(turn):
         raise api.Refused(400, "bad turn")
-    side, lang = await watcher(request, svc, cfg, game_id)
-    try:
-        found = await svc.replay(game_id, lang)
-    except ValueError:
-        raise api.Refused(409, replay_words(lang)["replay_playing"]) from None
-    if found is None:
-        raise api.Refused(404, "no such game")
-    body = frame(found, min(int(turn), len(found.turns)), request.query.get("better") == "1",
-                 side or Side.WHITE, lang)
+    view = await find_replay(request, seam, cfg, request.query.get("game"))
+    if view.replay is None:
+        raise RuntimeError("page_replay gave a view neither refused nor with its replay")
+    body = frame(view.replay, min(int(turn), len(view.replay.turns)), request.query.get("better") == "1",
+                 view.side or Side.WHITE, view.lang)
     return web.json_response(body, headers={"Cache-Control": "no-store"})
-
-
-def _played(rp: Replay, turn: ReplayTurn, play: str) -> tuple[Position, LastPlay] | None:
-    """The position after `play` made on `turn`'s roll, and the play as the board draws it (None: a turn that
-    draws no arrows, such as an opening roll, a cube step or a resignation)."""
-    if turn.side is None:
-        return None
-    try:
-        before = Position.from_tpn(turn.before, variant_of(rp.record)).with_turn(turn.side)
-        if play in ("pass", ""):
-            return before, LastPlay(turn.side)
-        made = parse_play(before, parse_dice(turn.dice), play)
-    except (GameError, ValueError):
-        return None
-    return made.position, LastPlay.from_play(made)
 
 
 def frame(rp: Replay, index: int, better: bool, viewer: Side, lang: str) -> dict[str, Any]:
@@ -138,20 +113,10 @@ def frame(rp: Replay, index: int, better: bool, viewer: Side, lang: str) -> dict
     side; with `better` on an error turn, the board after the judge's better play."""
     words = {**page_words(lang), **replay_words(lang)}
     board = bot_words.board_words(lang)
-    v = variant_of(rp.record)
     names = {s.value: n for s, n in rp.names.items()}
-    last: LastPlay | None = None
-    shown = better and index > 0 and rp.turns[index - 1].error
-    if index == 0:
-        position = Position.from_tpn(rp.record.start_position, v)
-    else:
-        turn = rp.turns[index - 1]
-        position = Position.from_tpn(turn.after, v)
-        made = _played(rp, turn, turn.best if shown else turn.play)
-        if made is not None:
-            position, last = made if shown else (position, made[1])
-        if shown:
-            board = replace(board, played=words["replay_better_strip"])
+    position, last, shown = rp.board(index, better)
+    if shown:
+        board = replace(board, played=words["replay_better_strip"])
     end = index == len(rp.turns)
     lay = layout(Scene(position, viewer, last_play=last, names=rp.names, words=board,
                        result=rp.outcome if end and not shown else None))

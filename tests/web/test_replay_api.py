@@ -4,19 +4,24 @@ drawn as arrows, the luck of each roll, who may watch it, and what is refused.""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from aiohttp.test_utils import TestClient
 
 from bot import replays
 from bot.boardpage.replay_link import sign_replay
+from bot.boardpage.replay_words import replay_words
+from bot.boardpage.words import page_words
 from bot.replies import Caller
 from bot.service import Service
 from game import Position, Side, parse_play
 from game.nets import Review
+from storage import GameRecord, MoveLogEntry
 from tests.bot.conftest import Clock
 
 from .conftest import ANA, BOB, EVE, GROUP, SECRET, init_data, link_for, two_player_game
 from .replay_game import finished_game
+from .test_seam import choose
 
 
 def tma(who, clock: Clock, **extra: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
@@ -146,3 +151,33 @@ async def test_the_review_line_review_and_history_name_the_replay(service: Servi
     for command in ("/history", "/review"):
         reply = await service.handle(Caller(BOB, GROUP), f"{command} {gid}")
         assert reply.ok and reply.replay == gid, command
+
+
+async def test_the_seam_refuses_in_the_viewers_words_and_reads_the_game_once(service: Service, client: TestClient,
+                                                                             clock: Clock, monkeypatch: Any) -> None:
+    """Through the page's seam (`PageSeam.page_replay`): a stranger's refusal and a game still being played are
+    refused in the viewer's language, and a replay reads the game and its log once, in one step."""
+    gid = await finished_game(service, turns=2)
+    playing = await two_player_game(service)
+    await choose(service, EVE)
+    await choose(service, ANA, "bg")
+    r = await client.get(f"/api/replay?game={gid}", headers=tma(EVE, clock))
+    assert (r.status, await r.json()) == (403, {"error": page_words("el")["refused_not_player"]})
+    r = await client.get(f"/api/replay?game={playing}", headers=tma(ANA, clock))
+    assert (r.status, await r.json()) == (409, {"error": replay_words("bg")["replay_playing"]})
+    reads: list[str] = []
+    snapshot, get = service.store.games.snapshot, service.store.games.get
+
+    async def counted_snapshot(game_id: str) -> tuple[GameRecord, list[MoveLogEntry]]:
+        reads.append("snapshot")
+        return await snapshot(game_id)
+
+    async def counted_get(game_id: str) -> GameRecord:
+        reads.append("get")
+        return await get(game_id)
+
+    monkeypatch.setattr(service.store.games, "snapshot", counted_snapshot)
+    monkeypatch.setattr(service.store.games, "get", counted_get)
+    r = await client.get(f"/api/replay?game={gid}&turn=1", headers=tma(ANA, clock))
+    assert r.status == 200 and (await r.json())["lang"] == "bg"
+    assert reads == ["snapshot"]
