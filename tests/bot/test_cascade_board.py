@@ -37,13 +37,13 @@ async def fixed(store: Store, clock: Clock) -> AsyncIterator[Service]:
 async def test_the_board_after_the_computers_cascade_draws_all_its_stages(fixed: Service,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[LastPlay | None] = []
-    real = views.view
+    real = views.show  # every board of an answer is drawn by `views.show`
 
     async def spy(*args: Any, **kwargs: Any) -> Any:
         drawn.append(kwargs.get("last"))
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(views, "view", spy)
+    monkeypatch.setattr(views, "show", spy)
     reply = await fixed.handle(Caller(ALICE, CHAT), "/play ai gulbara")
     assert reply.ok, reply.text
     for _ in range(600):
