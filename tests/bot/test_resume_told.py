@@ -87,7 +87,7 @@ async def test_a_reply_stored_without_its_answer_is_told_when_the_game_resumes(
     assert "was stored" in reply.text, reply.text
     proxy.restore()
     log = await proxied.store.games.log(gid)
-    alice = move.split()[1]
+    alice = move.removeprefix("/move ").rsplit(" ", 1)[0]  # the play, which may have several parts
     replies = plays_after(log, alice)
     assert replies, log  # the computer's reply is stored, and the player was not told of it
     assert not any(f"played {p}." in reply.text for p in replies)
@@ -123,7 +123,7 @@ async def test_a_resume_cut_after_storing_the_reply_tells_it_the_next_time(
     proxy.restore()
     assert not [n for n in await proxied.tick() if n.kind == "resumed"]  # its claim holds until it expires
     await proxied.store.attention.release(gid)  # expired
-    alice = move.split()[1]
+    alice = move.removeprefix("/move ").rsplit(" ", 1)[0]  # the play, which may have several parts
     replies = plays_after(await proxied.store.games.log(gid), alice)
     assert replies
     resumed = [n for n in await proxied.tick() if n.kind == "resumed"]
@@ -137,7 +137,7 @@ async def test_two_processes_resuming_one_game_tell_it_once(
     await proxied.handle(Caller(ALICE, CHAT, "m1"), move)
     monkeypatch.undo()
     proxy.restore()
-    replies = plays_after(await store.games.log(gid), move.split()[1])
+    replies = plays_after(await store.games.log(gid), move.removeprefix("/move ").rsplit(" ", 1)[0])
     other = Service(store, clock=clock, render=None)  # a second process on the same store
     try:
         both = await asyncio.gather(proxied.resume(), other.resume())
@@ -158,6 +158,6 @@ async def test_a_move_made_just_before_the_store_stops_is_told_made(
 
     monkeypatch.setattr(proxied.store.vacations, "end", down)
     reply = await proxied.handle(Caller(ALICE, CHAT, "m1"), move)
-    alice = move.split()[1]
+    alice = move.removeprefix("/move ").rsplit(" ", 1)[0]  # the play, which may have several parts
     assert reply.ok and f"played {alice}." in reply.text, reply.text
     assert [e.play for e in await proxied.store.games.log(gid)].count(alice) >= 1
