@@ -122,9 +122,31 @@ def validate_init_data(raw: str, bot_token: str, now: float, *, max_age: float =
     return TelegramUser(str(uid), name[:64], username, lang, start, auth_date)
 
 
-def _mac(secret: str, payload: str) -> str:
-    digest = hmac.new(secret.encode(), f"tabla-board-link:{payload}".encode(), hashlib.sha256).digest()
+def _mac(secret: str, kind: str, payload: str) -> str:
+    digest = hmac.new(secret.encode(), f"tabla-{kind}:{payload}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")[:_MAC_LEN]
+
+
+def signed(secret: str, kind: str, fields: tuple[str, ...], expires: float) -> str:
+    """`fields`, then `expires` (Unix seconds), then their MAC under `kind` (a play link, a replay link: a token of
+    one kind never checks out as another), joined by dots. The caller checks the fields' characters (`_ID`)."""
+    payload = ".".join((*fields, str(int(expires))))
+    return f"{payload}.{_mac(secret, kind, payload)}"
+
+
+def opened(token: str, secret: str, kind: str, count: int, now: float) -> tuple[tuple[str, ...], int]:
+    """The `count` fields and the expiry of a genuine, unexpired token of `kind` (`signed`).
+
+    :raises AuthError: malformed, forged or expired.
+    """
+    parts = token.split(".") if len(token) <= 200 else []
+    if len(parts) != count + 2 or not all(_ID.match(p) for p in parts) or not parts[count].isdigit():
+        raise AuthError("link malformed")
+    if not secret or not hmac.compare_digest(_mac(secret, kind, ".".join(parts[:-1])), parts[-1]):
+        raise AuthError("link signature invalid")
+    if int(parts[count]) < now:
+        raise AuthError("link expired")
+    return tuple(parts[:count]), int(parts[count])
 
 
 def sign_link(secret: str, player_id: str, game_id: str, expires: float) -> str:
@@ -134,8 +156,7 @@ def sign_link(secret: str, player_id: str, game_id: str, expires: float) -> str:
     """
     if not secret or not _ID.match(player_id) or not _ID.match(game_id):
         raise ValueError("a link needs a secret and ids of A-Za-z0-9_-")
-    payload = f"{player_id}.{game_id}.{int(expires)}"
-    return f"{payload}.{_mac(secret, payload)}"
+    return signed(secret, "board-link", (player_id, game_id), expires)
 
 
 def validate_link(token: str, secret: str, now: float) -> LinkClaim:
@@ -143,12 +164,5 @@ def validate_link(token: str, secret: str, now: float) -> LinkClaim:
 
     :raises AuthError: malformed, forged or expired.
     """
-    parts = token.split(".") if len(token) <= 200 else []
-    if len(parts) != 4 or not all(_ID.match(p) for p in parts) or not parts[2].isdigit():
-        raise AuthError("link malformed")
-    player, game, expires, mac = parts
-    if not secret or not hmac.compare_digest(_mac(secret, f"{player}.{game}.{expires}"), mac):
-        raise AuthError("link signature invalid")
-    if int(expires) < now:
-        raise AuthError("link expired")
-    return LinkClaim(player, game, int(expires))
+    (player, game), expires = opened(token, secret, "board-link", 2, now)
+    return LinkClaim(player, game, expires)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from aiohttp import web
@@ -33,30 +32,17 @@ from ..boardpage.replay_view import Replay, ReplayTurn, ReplayView
 from ..boardpage.replay_words import replay_words
 from ..boardpage.view import Visitor
 from ..boardpage.words import page_words
-from . import api
+from . import api, files
 from .seam import PageSeam
 
-STATIC = Path(__file__).with_name("static")
 _TURN = re.compile(r"^[0-9]{1,4}$")
 
 
 def install(app: web.Application) -> None:
     """Add the replay page, its script and style, and its JSON to the board page's application."""
-    app.router.add_get("/replay", _page)
-    app.router.add_get("/static/{name:replay\\.(js|css)}", _static)
+    app.router.add_get("/replay", files.page("replay.html"))
+    app.router.add_get("/static/{name:replay\\.(js|css)}", files.asset)
     app.router.add_get("/api/replay", get_replay)
-
-
-async def _page(request: web.Request) -> web.Response:
-    return web.Response(body=(STATIC / "replay.html").read_bytes(), content_type="text/html", charset="utf-8",
-                        headers={"Cache-Control": "no-cache"})
-
-
-async def _static(request: web.Request) -> web.Response:
-    name = request.match_info["name"]
-    kind = "application/javascript" if name.endswith(".js") else "text/css"
-    return web.Response(body=(STATIC / name).read_bytes(), content_type=kind, charset="utf-8",
-                        headers={"Cache-Control": "public, max-age=300"})
 
 
 def watcher(request: web.Request, cfg: api.Config) -> Visitor:

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from aiohttp import web
 
-from . import api, live, replay, tournament
+from . import api, files, live, replay, tournament
 from .seam import PageSeam
 
-STATIC = Path(__file__).with_name("static")
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self' "
                                "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'",
@@ -34,8 +32,8 @@ def make_app(service: PageSeam, *, telegram_token: str | None, link_secret: str 
     app = web.Application(client_max_size=api.MAX_BODY, middlewares=[api.refusals])
     app[api.SERVICE] = service
     app[api.CONFIG] = api.Config(telegram_token, link_secret, clock, deliver, max_streams)
-    app.router.add_get("/", _index)
-    app.router.add_get("/static/{name:(app\\.js|style\\.css)}", _static)
+    app.router.add_get("/", files.page("index.html"))
+    app.router.add_get("/static/{name:(app\\.js|style\\.css)}", files.asset)
     app.router.add_get("/api/state", api.get_state)
     app.router.add_get("/api/words", api.get_words)
     app.router.add_get("/api/export", api.get_export)
@@ -51,18 +49,6 @@ def make_app(service: PageSeam, *, telegram_token: str | None, link_secret: str 
 async def _headers(request: web.Request, response: web.StreamResponse) -> None:
     for k, v in HEADERS.items():
         response.headers.setdefault(k, v)
-
-
-async def _index(request: web.Request) -> web.Response:
-    return web.Response(body=(STATIC / "index.html").read_bytes(), content_type="text/html", charset="utf-8",
-                        headers={"Cache-Control": "no-cache"})
-
-
-async def _static(request: web.Request) -> web.Response:
-    name = request.match_info["name"]
-    kind = "application/javascript" if name.endswith(".js") else "text/css"
-    return web.Response(body=(STATIC / name).read_bytes(), content_type=kind, charset="utf-8",
-                        headers={"Cache-Control": "public, max-age=300"})
 
 
 class WebServer:

@@ -13,32 +13,21 @@ from __future__ import annotations
 
 import base64
 import re
-from pathlib import Path
 
 from aiohttp import web
 
 from ..boardpage.view import Visitor
+from . import files
 from .api import CONFIG, SERVICE, Refused, visitor
 
-STATIC = Path(__file__).with_name("static")
 _ID = re.compile(r"^[a-z2-7]{4,12}$")
 
 
 def install(app: web.Application) -> None:
     """Add the tournament page's routes to the page's application."""
-    app.router.add_get("/tournament", _html)
-    app.router.add_get("/static/tournament.js", _script)
+    app.router.add_get("/tournament", files.page("tournament.html"))
+    app.router.add_get("/static/{name:tournament\\.js}", files.asset)
     app.router.add_get("/api/tournament", get_tournament)
-
-
-async def _html(request: web.Request) -> web.Response:
-    return web.Response(body=(STATIC / "tournament.html").read_bytes(), content_type="text/html", charset="utf-8",
-                        headers={"Cache-Control": "no-cache"})
-
-
-async def _script(request: web.Request) -> web.Response:
-    return web.Response(body=(STATIC / "tournament.js").read_bytes(), content_type="application/javascript",
-                        charset="utf-8", headers={"Cache-Control": "public, max-age=300"})
 
 
 def _visitor(request: web.Request) -> Visitor:
