@@ -4,7 +4,8 @@ Canonical form: one token a checker path, `FROM/TO` in the mover's numbering (`b
 highest starting point down; a checker that moves on after pinning or hitting shows the touch as
 `24/18*/13` (R-TURN-6); a landing pin or hit is marked `13/7*`; repeated moves are grouped `13/7(2)`; a
 combined move is written `24/13` unless its paths would lead to different positions, then the chain is spelled
-out (`24/19/13`). The parser accepts any order, chains, combined moves, `(n)`, `bar`/`b`/`in`, `off`/`o`,
+out (`24/19/13`); a move one die makes by itself is read as that die's move, never as a combined one. The
+parser accepts any order, chains, combined moves, `(n)`, `bar`/`b`/`in`, `off`/`o`,
 optional `*`, commas or spaces, any case. Why a readable play is illegal is said by `game.explain`.
 """
 
@@ -235,6 +236,12 @@ def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
         template, values = dice_mismatch(hops, dice, roll, unmade)
         raise IllegalPlayError(template, **values)
     matches = _match(position, dice, cands, by_work)
+    if len(matches) > 1:
+        # A move that one die makes by itself is that move, not a combined one (R-NOTE-2): the last checker
+        # borne off with the 4 is `3/off`, and the same checker hitting on the way with 2 then 4 is `3/1*/off`.
+        literal = {key: seq for key, seq in matches.items() if len(seq) == len(hops)}
+        if len(literal) == 1:
+            matches = literal
     if len(matches) == 1:
         return by_work[next(iter(matches))]
     if len(matches) > 1:

@@ -6,6 +6,9 @@ import pytest
 
 from game import AmbiguousPlayError, IllegalPlayError, NotationError
 from game.notation import parse_play
+from game.plays import legal_plays
+from game.position import Position
+from game.variants import variant
 
 from .helpers import plays, pos, tpn
 
@@ -47,6 +50,19 @@ def test_R_NOTE_2_ambiguous_combined_move_lists_alternatives() -> None:
     assert err.value.alternatives == ["24/18*/13", "24/19/13"]
     assert parse_play(p, (6, 5), "24/18/13").notation == "24/18*/13"
     assert parse_play(p, (6, 5), "24/19/13").notation == "24/19/13"
+
+
+def test_R_NOTE_2_a_move_one_die_makes_is_read_as_that_die() -> None:
+    """Tabla, white's last checker on 3 with 4-2: `3/off` with the 4 ends the game, and so does `3/1*/off`
+    (2 then 4), which also hits. `3/off` names the move the 4 makes by itself; the hit must be spelt out, and
+    each play's notation parses back to it (a logged play must replay, R-NOTE-1)."""
+    p = Position.from_tpn("B1,,W1,,,,,,,,,,,,,,,,,,,,,B13 w 0/0/14 0/0/1", variant("tabla"))
+    plays = {pl.notation: pl for pl in legal_plays(p, (4, 2))}
+    assert set(plays) == {"3/off", "3/1*/off"}
+    for text, pl in plays.items():
+        assert parse_play(p, (4, 2), text) == pl
+    assert parse_play(p, (4, 2), "3/off").steps == ((3, 0, False),)
+    assert parse_play(p, (4, 2), "3/1/off").steps == ((3, 1, True), (1, 0, False))
 
 
 @pytest.mark.parametrize(
