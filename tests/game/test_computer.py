@@ -39,7 +39,7 @@ def test_portes_plays_with_its_net() -> None:
 
 
 @pytest.mark.parametrize("name", GATED)
-def test_gated_net_plays_20_games_against_random_by_the_rules(name: str) -> None:
+def test_gated_net_plays_10_games_against_random_by_the_rules(name: str) -> None:
     def computer(plays: list[Play], rng: random.Random) -> Play:
         before, dice = plays[0].before, plays[0].dice
         chosen = choose(before, dice, rng.randrange(1 << 30))
@@ -47,13 +47,13 @@ def test_gated_net_plays_20_games_against_random_by_the_rules(name: str) -> None
         return chosen
 
     wins = 0
-    for i in range(20):
+    for i in range(10):
         mine = Side.WHITE if i % 2 == 0 else Side.BLACK
         white, black = (computer, random_play) if mine is Side.WHITE else (random_play, computer)
         game = play_game(variant(name), white, black, random.Random(i))
         assert game.outcome is not None
         wins += game.outcome.winner is mine
-    assert wins >= 17
+    assert wins >= 8
 
 
 def position_after(name: str, rolls: list[tuple[int, int]]) -> Game:
