@@ -83,7 +83,7 @@ async def test_a_challenge_accepted_by_button_then_played_by_move(fake: FakeDisc
     assert game_of(await service.store.games.get(game_id)).phase == "over"
     assert "Dice seed revealed" in board.content and "Error rate" not in board.content  # the result, alone
     summary = await fake.until(lambda: next((c for c in fake.calls if c.kind == "channel"
-                                             and "Error rate" in c.content), None))
+                                             and "Error rate" in c.content and game_id in c.content), None))
     assert summary.path == "/channels/500/messages" and f"/review {game_id}" in summary.content
     assert summary.png is None and fake.calls.index(summary) > fake.calls.index(board)
 
