@@ -19,12 +19,12 @@ from game.nets import cube_equities, judge_plays, judge_values
 from renderer import LastPlay, Scene
 
 from . import images
+from . import table as tables
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
 from .cube.judged import hint_line
 from .dice import format_dice
-from .gamestate import awaited, game_of
 from .replies import Picture, Reply, Unreachable
 
 SHOWN = 3
@@ -49,15 +49,18 @@ async def hint(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
     record = await svc.find_game(ctx, cmd.ref)
     if record.result is not None:
         raise Refusal("Game #{id} is over; /review {id} looks back at it.", id=record.id)
-    side = svc.player_side(ctx, record)
-    if await svc.computer_id() not in record.players:
+    table = await tables.read(svc, record, ctx.lang, match=False)
+    side = table.side_of(ctx.player.id)
+    if side is None:
+        raise Refusal("You are not playing in game #{id}.", id=record.id)
+    if table.computer not in record.players:
         raise Refusal("Hints are given only in a game against the computer: in a game between two people each "
                       "plays on their own.")
-    game = game_of(record)
+    game = table.game
     privately = Unreachable(ctx.t("I give hints only in a private chat with me, so that nobody else sees them. Open "
                                   "it with the button below and ask for the hint there."),
                             ctx.t("Open a private chat"), f"g-{record.id}")
-    if game.phase in ("decide", "answer") and awaited(game) is side:
+    if game.phase in ("decide", "answer") and table.awaited is side:
         eq = await svc.offload(cube_equities, game)
         if eq is not None:
             line = hint_line(ctx, eq, record.id, game.phase == "answer")
@@ -67,8 +70,7 @@ async def hint(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
                       id=record.id)
     if game.turn is not side:
         raise Refusal("It is not your turn in game #{id}: a hint is for the player to move.", id=record.id)
-    names = await svc.names(record, ctx.lang)
-    ranked, png = await svc.offload(best_plays, ctx.lang, svc.render, game.position, game.dice, side, names)
+    ranked, png = await svc.offload(best_plays, ctx.lang, svc.render, game.position, game.dice, side, table.names)
     if not ranked:
         raise Refusal("No play is possible with {dice}: the turn passes.", dice=format_dice(game.dice))
     top = ranked[0][1]

@@ -10,6 +10,8 @@ import gettext
 from functools import cache
 from pathlib import Path
 
+from babel import Locale, UnknownLocaleError
+
 LOCALES = Path(__file__).parent / "locales"
 DOMAIN = "tabla"
 DEFAULT = "en"
@@ -75,3 +77,29 @@ def choose(*candidates: str | None, default: str = DEFAULT) -> str:
         if code and code in langs:
             return code
     return default if default in langs else DEFAULT
+
+
+def accepted(header: str | None) -> str | None:
+    """The language with a catalogue that an HTTP `Accept-Language` header prefers (RFC 9110, 12.5.4: its tags
+    by their `q` weights, the first listed first among equals; a regional tag matches its language), chosen by
+    Babel's negotiation (`babel.Locale.negotiate`); None when it names none of them."""
+    ranked = []
+    for n, part in enumerate((header or "")[:512].split(",")):
+        tag, _, params = part.partition(";")
+        weight = 1.0
+        name, _, value = params.partition("=")
+        if name.strip() == "q":
+            try:
+                weight = float(value)
+            except ValueError:
+                weight = 0.0
+        tag = tag.strip()
+        if tag and tag != "*" and 0 < weight <= 1:
+            ranked.append((-weight, n, tag.replace("-", "_")))
+    if not ranked:
+        return None
+    try:
+        found = Locale.negotiate([tag for _, _, tag in sorted(ranked)], list(available()), sep="_")
+    except (ValueError, UnknownLocaleError):
+        return None
+    return None if found is None else str(found.language)

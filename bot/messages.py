@@ -307,6 +307,8 @@ def page_messages() -> Iterator[Message]:
     """The board page's words, in the `page` context."""
     for key, text in page.PAGE_WORDS.items():
         yield Message(text, None, page.PAGE, f"bot.boardpage.words.PAGE_WORDS[{key}]")
+    for key, text in page.REFUSALS.items():
+        yield Message(text, None, page.PAGE, f"bot.boardpage.words.REFUSALS[{key}]")
     for key, text in replay_words.REPLAY_WORDS.items():
         yield Message(text, None, page.PAGE, f"bot.boardpage.replay_words.REPLAY_WORDS[{key}]")
 

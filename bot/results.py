@@ -39,7 +39,7 @@ async def finish(svc: Core, ctx: Ctx, table: Table, *, review_after: bool = True
     await count_result(svc, record)
     await _remember_last(svc, record)
     if review_after:
-        review.follow(svc, ctx, record, names)
+        review.follow(svc, ctx, table)
     if record.match_id:
         lines += await advance_match(svc, ctx, record, names)
     result = await rated.rate(svc, record)

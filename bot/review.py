@@ -32,6 +32,7 @@ from renderer import Scene
 from storage import GameRecord, MoveLogEntry
 
 from . import images
+from . import table as tables
 from .commands import Command
 from .context import Ctx, Refusal
 from .core import Core
@@ -40,6 +41,7 @@ from .cube.table import parse as cube_answer
 from .dice import format_dice, parse_dice
 from .gamestate import cube_of, side_of, variant_of
 from .replies import Notice, Picture, Reply
+from .table import Table
 
 log = logging.getLogger(__name__)
 
@@ -163,9 +165,10 @@ def summary(ctx: Ctx, record: GameRecord, review: Review, names: Mapping[Side, s
                  b=_rate(ctx, review, Side.BLACK), id=record.id)
 
 
-def follow(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> None:
-    """Review a game that has just ended in the background and post its summary line after the result."""
-    svc.spawn(_follow(svc, ctx, record, names), f"tabla-review-{record.id}")
+def follow(svc: Core, ctx: Ctx, table: Table) -> None:
+    """Review a game that has just ended (its table as stored at the end, its names in the result's language) in
+    the background and post its summary line after the result."""
+    svc.spawn(_follow(svc, ctx, table.record, table.names), f"tabla-review-{table.record.id}")
 
 
 async def _follow(svc: Core, ctx: Ctx, record: GameRecord, names: Mapping[Side, str]) -> None:
@@ -214,7 +217,7 @@ async def review(svc: Core, ctx: Ctx, cmd: Command) -> Reply:
         raise Refusal("Game #{id} is still being played: its review comes when it ends.", id=record.id)
     found = await reviewed(svc, record)
     numbers = [n for n, _ in _turns(await svc.store.games.log(record.id))]
-    names = await svc.names(record, ctx.lang)
+    names = (await tables.read(svc, record, ctx.lang, match=False)).names
     lines = [ctx.t("Review of game #{id} ({judge}):", id=record.id, judge=_judge(ctx, found))]
     for side in (Side.WHITE, Side.BLACK):
         count = found.count(side)

@@ -44,7 +44,6 @@ from . import (
     export,
     i18n,
     interact,
-    replays,
     resume,
     standings,
     tournament_page,
@@ -120,14 +119,6 @@ class Service(Core):
         """The replay of a finished game as one visitor may see it, from one read of the game and its log
         (`bot.boardpage.replaying`); None when there is no such game."""
         return await replaying.page_replay(self, caller, game_id)
-
-    async def replay(self, game_id: str, lang: str) -> replays.Replay | None:
-        """The replay of a finished game for the board page (`bot.replays`): its turns, read in one step with
-        the review's verdicts, as one frozen value; None for an unknown game.
-
-        :raises ValueError: the game is still being played.
-        """
-        return await replays.replay(self, game_id, lang)
 
     async def handle(self, caller: Caller, text: str) -> Reply:
         """Parse one typed line and execute it."""

@@ -1,7 +1,11 @@
 """The board page's own words (the board picture's come from `bot.words.board_words`): English msgids here,
 their translations in the gettext catalogues (`bot/locales`, msgctxt `page`; `bot.messages` lists them for
 `python -m bot.messages --update`). The page gets them as JSON in the viewer's language, with each state and
-from `GET /api/words` (before it knows who is asking). Placeholders in braces are filled in by the page."""
+from `GET /api/words` (before it knows who is asking). Placeholders in braces are filled in by the page.
+
+`REFUSALS` are the page's server's refusals made before it knows who is asking (bad or expired credentials, an
+unknown game, a malformed request): short reasons, said in the language the request tells (`refusal`).
+"""
 
 from __future__ import annotations
 
@@ -49,6 +53,43 @@ PAGE_WORDS: dict[str, str] = {
     "bad_verb": "That button is not one of the cube's.",
     "not_in_match": "This game is not part of a match.",
 }
+
+REFUSALS: dict[str, str] = {
+    "sign_in": "sign-in required",
+    "not_telegram": "not opened from Telegram",
+    "init_long": "initData too long",
+    "init_malformed": "initData malformed",
+    "init_unsigned": "initData unsigned",
+    "init_forged": "initData signature invalid",
+    "init_undated": "initData without a date",
+    "init_expired": "initData expired",
+    "init_no_user": "initData without a user",
+    "link_malformed": "link malformed",
+    "link_forged": "link signature invalid",
+    "link_expired": "link expired",
+    "no_game": "no such game",
+    "bad_game": "bad game id",
+    "bad_turn": "bad turn",
+    "bad_version": "bad version",
+    "too_large": "request too large",
+    "not_json": "not JSON",
+    "expected_picked": "expected game, version and picked",
+    "expected_verb": "expected game, version and verb",
+    "too_many": "too many live pages: polling",
+    "store_down": "the game store is not answering",
+    "server_error": "server error",
+    "bad_tournament": "bad tournament id",
+    "no_tournament": "no such tournament",
+}
+_REFUSED = frozenset(REFUSALS.values())
+
+
+def refusal(lang: str, reason: str) -> str:
+    """`reason`, one of `REFUSALS` in English, said in `lang`; any other text (already in the visitor's words)
+    as it is."""
+    if lang == i18n.DEFAULT or reason not in _REFUSED:
+        return reason
+    return i18n.catalogue(lang).pgettext(PAGE, reason)
 
 
 @cache

@@ -22,6 +22,7 @@ from aiohttp import web
 
 from storage import StorageError
 
+from ..boardpage.words import refusal
 from .api import CONFIG, SERVICE, Refused, find_view
 
 TICK = 1.0
@@ -66,7 +67,7 @@ async def get_events(request: web.Request) -> web.StreamResponse:
     view = await find_view(request, seam, cfg, request.query.get("game"))
     sent = _since(request.query.get("since"))
     if streams.open >= cfg.max_streams:
-        raise Refused(503, "too many live pages: polling")
+        raise Refused(503, refusal(view.lang, "too many live pages: polling"), view.lang)
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                            "X-Accel-Buffering": "no"})
     streams.open += 1

@@ -39,7 +39,7 @@ class BoardPage:
         if secret is None:
             secret = settings.web_secret.get_secret_value() if settings.web_secret else None
         app = make_app(service, telegram_token=token or None, link_secret=secret or None,
-                       deliver=Router(adapters))
+                       deliver=Router(adapters), language=settings.language)
         return cls(WebServer(app, settings.web_listen, settings.web_port), follows)
 
     async def start(self) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from aiohttp import web
 
+from .. import i18n
 from . import api, files, live, replay, tournament
 from .seam import PageSeam
 
@@ -26,12 +27,13 @@ HEADERS = {
 
 def make_app(service: PageSeam, *, telegram_token: str | None, link_secret: str | None,
              clock: Callable[[], float] = time.time, deliver: api.Deliver | None = None,
-             max_streams: int = 500) -> web.Application:
+             max_streams: int = 500, language: str = i18n.DEFAULT) -> web.Application:
     """The page's application: `/` the page, `/static/…` its script and style, `/api/…` its JSON and live
-    updates (`live`, at most `max_streams` open at once)."""
+    updates (`live`, at most `max_streams` open at once); `language`: the bot's default, for refusals to a
+    request that tells none."""
     app = web.Application(client_max_size=api.MAX_BODY, middlewares=[api.refusals])
     app[api.SERVICE] = service
-    app[api.CONFIG] = api.Config(telegram_token, link_secret, clock, deliver, max_streams)
+    app[api.CONFIG] = api.Config(telegram_token, link_secret, clock, deliver, max_streams, language)
     app.router.add_get("/", files.page("index.html"))
     app.router.add_get("/static/{name:(app\\.js|style\\.css)}", files.asset)
     app.router.add_get("/api/state", api.get_state)

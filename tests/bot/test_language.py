@@ -170,3 +170,20 @@ async def test_an_option_the_engine_refuses_is_explained_in_the_players_language
     other = await service.handle(Caller(BOB, CHAT), "/challenge @alice tawula mother=tie")
     assert not english.ok and not other.ok, (english.text, other.text)
     assert_translated(english, other, [board_words(lang).variant("tawula")])  # the variant named in its words
+
+
+@pytest.mark.parametrize(("header", "lang"), [
+    ("el-GR,el;q=0.9,en;q=0.8", "el"),
+    ("fr-FR, fr;q=0.9, bg;q=0.5", "bg"),
+    ("en;q=0.1, el;q=0.5", "el"),  # by weight, not by order
+    ("bg, el", "bg"),  # equal weights: the first listed
+    ("de-DE, fr", None),
+    ("el;q=0, *", None),  # q=0: not acceptable; a wildcard names no language
+    (";;,q=,", None),
+    ("", None),
+    (None, None),
+])
+def test_a_browsers_accept_language_is_negotiated_among_the_catalogues(header: str | None, lang: str | None) -> None:
+    """RFC 9110 12.5.4, by Babel's negotiation (`i18n.accepted`): the board page's refusals made before the
+    visitor is known."""
+    assert i18n.accepted(header) == lang

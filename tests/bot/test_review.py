@@ -25,6 +25,7 @@ from bot.runner import deadline_loop
 from bot.service import Service
 from game import Position, Side, parse_play
 from game.nets import judge_plays, judge_values
+from renderer import Scene
 from storage import GameRecord, MoveLogEntry, Store
 
 from .conftest import ALICE, BOB, CHAT, Clock
@@ -75,6 +76,32 @@ async def test_hint_gives_three_legal_plays_best_first_privately(fixed: Service)
             assert float(diff) == pytest.approx(equity - expected[0][1], abs=0.0005)
     assert values == sorted(values, reverse=True)
     assert (await fixed.store.games.get(gid)).version == record.version  # a hint changes nothing
+
+
+async def test_a_greek_players_hint_and_review_name_the_computer_in_greek(store: Store, clock: Clock) -> None:
+    """The computer's name in a Greek player's /hint picture and /review text is the Greek one, never the
+    default language's: both read their game's names for the reader (`bot.table.read`)."""
+    scenes: list[Scene] = []
+
+    def drawn(scene: Scene) -> None:
+        scenes.append(scene)
+
+    svc = Service(store, clock=clock, seeds=lambda: "5eed" * 16, render=drawn)
+    try:
+        me = Caller(ALICE, CHAT)
+        assert (await svc.handle(me, "/lang el")).ok
+        assert (await svc.handle(me, "/play ai tabla")).ok
+        gid = await only_game(svc, ALICE)
+        scenes.clear()
+        hint = await svc.handle(me, "/hint")
+        assert hint.ok, hint.text
+        assert scenes and set(scenes[-1].names.values()) == {"alice", "Υπολογιστής"}, scenes
+        assert (await svc.handle(me, f"/resign yes {gid}")).ok
+        review = await svc.handle(me, f"/review {gid}")
+        assert review.ok, review.text
+        assert "Υπολογιστής" in review.text and "Computer" not in review.text, review.text
+    finally:
+        svc.close()
 
 
 async def test_hint_only_for_the_player_to_move_with_dice(service: Service) -> None:

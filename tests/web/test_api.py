@@ -6,16 +6,19 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient
 
 from bot import moments
-from bot.boardpage.words import page_words
+from bot.boardpage.view import PageView, Visitor
+from bot.boardpage.words import page_words, refusal
 from bot.gamestate import game_of
 from bot.replies import Caller, Chat
 from bot.service import Service
 from bot.views import pack_moves
 from game.builder import build
 from tests.bot.conftest import Clock
+from tests.bot.round_trips import count
 
 from .conftest import ANA, BOB, EVE, GROUP, Posted, init_data, link_for, mover, two_player_game
 
@@ -58,6 +61,31 @@ async def test_the_player_to_move_sees_the_board_and_the_legal_moves(service: Se
     s2 = await r.json()
     assert r.status == 200 and not s2["mine"] and s2["moves"] == [] and s2["lang"] == "bg" if other is BOB \
         else s2["lang"] == "en"
+
+
+async def test_an_unchanged_poll_reads_the_version_alone(service: Service, client: TestClient, clock: Clock,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's poll (`since` the version it shows, static/app.js `refresh`) is answered `{"same": true}` from
+    one read of the game, no view built; a new version, or credentials opened for another game, take the view."""
+    gid = await two_player_game(service)
+    me, _ = await mover(service, gid)
+    version = (await service.store.games.get(gid)).version
+    built: list[str] = []
+    real = service.page_view
+
+    async def spy(caller: Visitor, game_id: str) -> PageView | None:
+        built.append(game_id)
+        return await real(caller, game_id)
+
+    monkeypatch.setattr(service, "page_view", spy)
+    with count(service.store) as sent:
+        r = await client.get(f"/api/state?game={gid}&since={version}", headers=tma(me, clock))
+        assert (r.status, await r.json()) == (200, {"same": True})
+    assert sent.sent == ["GET"] and sent.reads_of(sent.keys[0][0]) == 1 and built == []
+    r = await client.get(f"/api/state?game={gid}&since={version - 1}", headers=tma(me, clock))
+    assert r.status == 200 and (await r.json())["version"] == version and built == [gid]
+    r = await client.get(f"/api/state?game={gid}&since={version}", headers=tma(me, clock, start_param="zzzzzz"))
+    assert r.status == 403 and built == [gid, gid]
 
 
 async def test_a_picked_move_shows_the_position_part_way(service: Service, client: TestClient,
@@ -153,7 +181,8 @@ async def test_refusals(service: Service, client: TestClient, clock: Clock) -> N
         ({"Authorization": "Bearer x"}, 401, "sign-in required"),
         ({"Authorization": "tma " + init_data(me, clock()).replace("hash=", "hash=0")}, 401, "unsigned"),
         ({"Authorization": "tma " + init_data(me, clock()).replace(me.name, "Eve")}, 401, "signature"),
-        ({"Authorization": "tma " + init_data(me, clock() - 2 * 86400)}, 401, "expired"),
+        ({"Authorization": "tma " + init_data(me, clock() - 2 * 86400)}, 401,  # in the language it signs
+         refusal(me.language or "en", "initData expired")),
         (tma(me, clock, start_param=other_gid), 403, page_words(me.language or "en")["refused_other_game"]),
         (tma(EVE, clock), 403, "not a player"),
         ({"Authorization": "link " + link_for(ana.id, other_gid, clock() + 60)}, 403, "another game"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from aiohttp.test_utils import TestClient
 
+from bot.boardpage.words import refusal
 from bot.service import Service
 from tests.bot.conftest import Clock
 
@@ -17,7 +18,7 @@ async def test_a_deeply_nested_body_is_not_json(service: Service, client: TestCl
     headers = {"Authorization": "tma " + init_data(me, clock()), "Content-Type": "application/json"}
     for path in ("/api/confirm", "/api/cube"):
         r = await client.post(path, data="[" * 2000, headers=headers)
-        assert (r.status, await r.json()) == (400, {"error": "not JSON"})
+        assert (r.status, await r.json()) == (400, {"error": refusal(me.language or "en", "not JSON")})
 
 
 async def test_a_since_of_other_digits_is_refused(service: Service, client: TestClient, clock: Clock) -> None:
@@ -26,7 +27,7 @@ async def test_a_since_of_other_digits_is_refused(service: Service, client: Test
     headers = {"Authorization": "tma " + init_data(me, clock())}
     for since in ("²", "١", "٣4", "１"):
         r = await client.get(f"/api/events?game={gid}&since={since}", headers=headers)
-        assert (r.status, await r.json()) == (400, {"error": "bad version"}), since
+        assert (r.status, await r.json()) == (400, {"error": refusal(me.language or "en", "bad version")}), since
 
 
 async def test_without_credentials_an_unknown_game_answers_as_an_existing_one(service: Service,

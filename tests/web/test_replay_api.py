@@ -32,7 +32,7 @@ async def test_a_finished_game_turn_by_turn_with_its_errors_and_luck(service: Se
                                                                       clock: Clock) -> None:
     gid = await finished_game(service)
     record, log = await service.store.games.snapshot(gid)
-    review = await service.replay(gid, "en")
+    review = await replays.replay(service, gid, "en")
     assert review is not None
     r = await client.get(f"/api/replay?game={gid}&turn=0", headers=tma(ANA, clock))
     assert r.status == 200, await r.text()
@@ -73,7 +73,7 @@ async def test_luck_is_the_reviews(service: Service, client: TestClient, clock: 
     """Each roll's luck is the review's (`bot.review`), on the turn it was rolled."""
     gid = await finished_game(service, turns=3)
     from bot.review import parse
-    found = await service.replay(gid, "en")  # reviews the game first
+    found = await replays.replay(service, gid, "en")  # reviews the game first
     raw = await service.store.reviews.get(gid)
     assert raw is not None and found is not None
     stored: Review = parse(raw)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestServer
 
+from bot import replays
 from bot.replies import Caller, Chat
 from bot.service import Service
 from bot.web.server import make_app
@@ -74,7 +75,7 @@ async def swipe(page: Any, dx: int) -> None:
 async def test_a_finished_game_stepped_through_with_its_errors_and_luck(service: Service, server: TestServer,
                                                                         browser: Any, clock: Clock) -> None:
     gid = await finished_game(service)
-    found = await service.replay(gid, "en")
+    found = await replays.replay(service, gid, "en")
     assert found is not None and found.errors()
     error = found.errors()[0] + 1  # the frame after the error turn
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -133,5 +134,5 @@ async def test_a_groups_link_opens_the_replay_in_greek(service: Service, server:
     assert page.url.split("?")[0].endswith("/replay")
     assert "Η αρχική θέση" in (await page.locator("#status").text_content() or "")
     await page.keyboard.press("End")
-    await page.wait_for_function(TURN, arg=len((await service.replay(gid, "el")).turns))  # type: ignore[union-attr]
+    await page.wait_for_function(TURN, arg=len((await replays.replay(service, gid, "el")).turns))  # type: ignore[union-attr]
     await page.screenshot(path=str(SHOTS / "replay-phone-el.png"), full_page=True)
