@@ -167,7 +167,8 @@ class Scene:
     """Everything one board picture shows, the one value every picture function takes (`layout`,
     `render_png`, the replay, the service's `board_png`).
 
-    `dice` belong to the side to move (`position.turn`); `names` are the players' names (a side without one is
+    `dice` belong to the side to move (`position.turn`), or to `rolled` where given (a replay's board after a
+    turn shows the dice its mover rolled, in the mover's half); `names` are the players' names (a side without one is
     drawn as its colour); `words` are the picture's words in the viewer's language; `pending` is a Gul Bara
     stage the side to move still plays, shown instead of the one the position carries (`pending_stage`), if
     any. `cube` is the doubling cube of a game with `cube=on` (R-CUBE-8), drawn in the bar: in the middle, at
@@ -187,6 +188,12 @@ class Scene:
     words: Words = ENGLISH
     pending: PendingStage | None = None
     cube: Cube | None = None
+    rolled: Side | None = None
+
+    @property
+    def dice_side(self) -> Side:
+        """The side whose half the dice stand in: `rolled`, else the side to move."""
+        return self.rolled if self.rolled is not None else self.position.turn
 
     @property
     def variant(self) -> Variant:
