@@ -111,6 +111,9 @@ class _Builder:
             Die(v, _square(c, G.DIE), self.s.dice_side)
             for v, c in zip(self.s.dice, G.dice_centres(self.s.dice_side is self.viewer, len(self.s.dice)),
                             strict=True))
+        if not over and self.s.opening is not None:
+            dice = tuple(Die(v, _square(G.dice_centres(side is self.viewer, 1)[0], G.DIE), side)
+                         for v, side in zip(self.s.opening, (Side.WHITE, Side.BLACK), strict=True))
         banner = self._banner() if over else None
         return Layout(G.WIDTH, G.HEIGHT, self.viewer, self.waiting_tray, tuple(self.checkers),
                       point_number_labels() + tuple(self.labels), dice, arrows, rings, marks, tuple(panels),

@@ -46,9 +46,19 @@ class ReplayTurn:
 
     @property
     def rolled(self) -> tuple[int, int] | None:
-        """The dice this turn's mover played (a cascade stage's dice included, R-GULBARA-3), or None for a turn
-        without a roll of its own: the opening roll, a cube action, a resignation."""
+        """The dice this turn's mover rolled (a cascade stage's dice included, R-GULBARA-3), or None for a turn
+        without dice of its own: the opening roll (one die each side's), a cube action."""
         if self.side is None or self.action is not None:
+            return None
+        try:
+            return parse_dice(self.dice)
+        except ValueError:
+            return None
+
+    @property
+    def opening(self) -> tuple[int, int] | None:
+        """An opening roll's dice, white's then black's (R-OPEN-1), or None for any other turn."""
+        if self.side is not None:
             return None
         try:
             return parse_dice(self.dice)

@@ -4,7 +4,8 @@ on the turns they happened (the better play drawn as arrows beside the play made
 - `GET /replay`: the page (`static/replay.html`, `replay.js`), opened with `?game=<id>` in a Telegram Mini App,
   `?r=<replay token>` (`bot.boardpage.replay_link`) or `?t=<play link>` elsewhere.
 - `GET /api/replay?game=<id>&turn=<n>[&better=1]`: the game's turns and the board after turn `n` (0: the
-  starting position) as SVG, the dice that turn rolled drawn in its mover's half and the cube where it stands
+  starting position) as SVG, the dice that turn rolled drawn in its mover's half (an opening roll's each in its
+  side's half) and the cube where it stands
   after it (R-CUBE-8); with `better=1` on a turn marked as an error, the board after the judge's better play
   instead, its arrows drawn and "better …" in the mover's strip. Each turn says its dice, the cube after it in
   words and its cube action (a double, a take or a drop, R-CUBE-2/3); each stage of a Gul Bara cascade is a
@@ -110,7 +111,8 @@ def frame(rp: Replay, index: int, better: bool, viewer: Side, lang: str) -> dict
     turn = rp.turns[index - 1] if index else None
     lay = layout(Scene(position, viewer, last_play=last, names=rp.names, words=board,
                        result=rp.outcome if end and not shown else None, dice=turn.rolled if turn else None,
-                       rolled=turn.side if turn else None, cube=rp.cube_at(index)))
+                       rolled=turn.side if turn else None, opening=turn.opening if turn else None,
+                       cube=rp.cube_at(index)))
     judge = "replay_judge_net" if rp.judge == "net" else "replay_judge_heuristic"
     return {
         "game": rp.record.id, "lang": lang, "words": words, "names": names,
@@ -132,6 +134,5 @@ def _turn(t: ReplayTurn, rp: Replay, lang: str) -> dict[str, Any]:
             "luck": None if t.luck is None else f"{t.luck:+.3f}",
             "loss": None if not t.error or t.loss is None else f"{t.loss:.3f}",
             "best": t.best if t.error else None, "error": t.error,
-            "dice": list(t.rolled) if t.rolled else None,
+            "dice": list(t.rolled or t.opening or ()) or None,
             "action": t.action.value if t.action is not None else None}
-

@@ -198,6 +198,10 @@ async def test_R_CUBE_8_each_turn_says_its_dice_the_cube_and_its_cube_action(ser
     body = await (await client.get(f"/api/replay?game={gid}&turn=0", headers=tma(ANA, clock))).json()
     assert body["cube"] == "Cube: 1, in the middle."
     assert [t["action"] for t in body["turns"]][-2:] == [CubeAction.DOUBLE.value, CubeAction.DROP.value]
+    opening = found.turns[0].opening  # R-OPEN-1: white's die, then black's
+    assert opening is not None and found.turns[0].rolled is None
+    frame = await (await client.get(f"/api/replay?game={gid}&turn=1", headers=tma(ANA, clock))).json()
+    assert frame["turns"][0]["dice"] == list(opening) and _dice(frame["svg"]) == list(opening)
     played = next(i for i, t in enumerate(found.turns, 1) if t.rolled)
     frame = await (await client.get(f"/api/replay?game={gid}&turn={played}", headers=tma(ANA, clock))).json()
     rolled = found.turns[played - 1].rolled

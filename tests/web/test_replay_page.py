@@ -145,9 +145,10 @@ CUBE = "() => Array.from(document.querySelectorAll('#board svg text.cube')).map(
 
 async def test_R_CUBE_8_each_board_shows_the_dice_rolled_and_the_cube(service: Service, server: TestServer,
                                                                       browser: Any, clock: Clock) -> None:
-    """Stepped through turn by turn, each board draws the dice its turn rolled and the cube where that turn left
-    it: in the middle at 1, offered at 2 on the double (R-CUBE-2), the taker's at 2 after the take (R-CUBE-3);
-    the turns of a cube action are marked in the turn list."""
+    """Stepped through turn by turn, each board draws the dice its turn rolled (the opening roll's, each side's
+    die in its half) and the cube where that turn left it: in the middle at 1, offered at 2 on the double
+    (R-CUBE-2), the taker's at 2 after the take (R-CUBE-3); the turns of a cube action are marked in the turn
+    list."""
     gid = await cube_game(service, CubeAction.TAKE)
     found = await service.replay(gid, "en")
     assert found is not None
@@ -161,7 +162,7 @@ async def test_R_CUBE_8_each_board_shows_the_dice_rolled_and_the_cube(service: S
     for i, turn in enumerate(found.turns[:-1], 1):  # the last board is the game's end, with its result
         await page.keyboard.press("ArrowRight")
         await page.wait_for_function(TURN, arg=i)
-        assert await page.evaluate(DICE) == list(turn.rolled or ()), turn
+        assert await page.evaluate(DICE) == list(turn.rolled or turn.opening or ()), turn  # R-OPEN-1: both
         assert turn.cube is not None
         shown = turn.cube.offered_value if turn.cube.offered else turn.cube.value
         assert await page.evaluate(CUBE) == [str(shown)], turn
