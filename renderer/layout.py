@@ -108,9 +108,12 @@ class _Builder:
         if not over and self.s.cube is not None:
             pills += self._cube()
         dice = () if over or not self.s.dice else tuple(
-            Die(v, _square(c, G.DIE), self.pos.turn)
-            for v, c in zip(self.s.dice, G.dice_centres(self.pos.turn is self.viewer, len(self.s.dice)),
+            Die(v, _square(c, G.DIE), self.s.dice_side)
+            for v, c in zip(self.s.dice, G.dice_centres(self.s.dice_side is self.viewer, len(self.s.dice)),
                             strict=True))
+        if not over and self.s.opening is not None:
+            dice = tuple(Die(v, _square(G.dice_centres(side is self.viewer, 1)[0], G.DIE), side)
+                         for v, side in zip(self.s.opening, (Side.WHITE, Side.BLACK), strict=True))
         banner = self._banner() if over else None
         return Layout(G.WIDTH, G.HEIGHT, self.viewer, self.waiting_tray, tuple(self.checkers),
                       point_number_labels() + tuple(self.labels), dice, arrows, rings, marks, tuple(panels),
@@ -177,7 +180,7 @@ class _Builder:
     def _stage(self, stage: PendingStage) -> Pill:
         """A Gul Bara stage still to play, in the middle of the half without the dice (R-GULBARA-3/4); on two
         lines, broken at a space, when one line would have to shrink below `STAGE_SIZE`."""
-        left = self.pos.turn is self.viewer     # the dice stand in the mover's half: the other one
+        left = self.s.dice_side is self.viewer  # the dice stand in the mover's half: the other one
         x0, x1 = (G.LEFT_X0, G.BAR_X0) if left else (G.RIGHT_X0, G.RIGHT_X1)
         cx, room = (x0 + x1) // 2, x1 - x0 - 36
         lines, size = _stage_lines(self.w.stage(stage.die, stage.moves, stage.transferred), room)

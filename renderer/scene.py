@@ -167,12 +167,14 @@ class Scene:
     """Everything one board picture shows, the one value every picture function takes (`layout`,
     `render_png`, the replay, the service's `board_png`).
 
-    `dice` belong to the side to move (`position.turn`); `names` are the players' names (a side without one is
-    drawn as its colour); `words` are the picture's words in the viewer's language; `pending` is a Gul Bara
-    stage the side to move still plays, shown instead of the one the position carries (`pending_stage`), if
-    any. `cube` is the doubling cube of a game with `cube=on` (R-CUBE-8), drawn in the bar: in the middle, at
-    its owner's end, or offered in the doubler's half. Checked where it is made, so a bad scene fails in the
-    caller, not while a board is drawn.
+    `dice` belong to the side to move (`position.turn`), or to `rolled` where given (a replay's board after a
+    turn shows the dice its mover rolled, in the mover's half); `opening`, an opening roll (R-OPEN-1): white's
+    die and black's, each drawn in its side's half and colour, instead of `dice`; `names` are the players' names
+    (a side without one is drawn as its colour); `words` are the picture's words in the viewer's language;
+    `pending` is a Gul Bara stage the side to move still plays, shown instead of the one the position carries
+    (`pending_stage`), if any. `cube` is the doubling cube of a game with `cube=on` (R-CUBE-8), drawn in the
+    bar: in the middle, at its owner's end, or offered in the doubler's half. Checked where it is made, so a bad
+    scene fails in the caller, not while a board is drawn.
 
     :raises ValueError: the dice are not one or two numbers 1..6.
     """
@@ -187,6 +189,13 @@ class Scene:
     words: Words = ENGLISH
     pending: PendingStage | None = None
     cube: Cube | None = None
+    rolled: Side | None = None
+    opening: tuple[int, int] | None = None
+
+    @property
+    def dice_side(self) -> Side:
+        """The side whose half the dice stand in: `rolled`, else the side to move."""
+        return self.rolled if self.rolled is not None else self.position.turn
 
     @property
     def variant(self) -> Variant:
@@ -197,4 +206,6 @@ class Scene:
             object.__setattr__(self, "dice", tuple(self.dice))
             if not (1 <= len(self.dice) <= 2 and all(isinstance(d, int) and 1 <= d <= 6 for d in self.dice)):
                 raise ValueError(f"dice must be one or two numbers 1..6, got {self.dice!r}")
+        if self.opening is not None and not (len(self.opening) == 2 and all(1 <= d <= 6 for d in self.opening)):
+            raise ValueError(f"an opening roll is two numbers 1..6, white's and black's, got {self.opening!r}")
         object.__setattr__(self, "names", dict(self.names))

@@ -3,7 +3,10 @@ by turn (`Replay`, `ReplayTurn`) and the replay as one visitor may see it (`Repl
 one read of the game and its log (`bot.boardpage.replaying`).
 
 A `Replay` also says what the board shows after each turn (`Replay.board`): the position, and the play drawn as
-arrows — the play made, or on a turn marked as an error the review's better play.
+arrows — the play made, or on a turn marked as an error the review's better play; the dice the turn rolled
+(`ReplayTurn.rolled`) and the doubling cube after it (`Replay.cube_at`, R-CUBE-8), with the turn's cube action
+(R-CUBE-2, R-CUBE-3). Each stage of a Gul Bara cascade is a turn of its own (R-GULBARA-3), so stepping through the
+replay steps through every stage.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game import GameError, Outcome, Position, Side, Variant, parse_play
+from game import Cube, CubeAction, GameError, Outcome, Position, Side, Variant, parse_play
 from renderer import LastPlay
 from storage import GameRecord
 
@@ -25,7 +28,8 @@ class ReplayTurn:
     """One entry of the move log: `number` as `/history` counts it, the side that made it (None: the opening
     roll), its dice and play as logged, the positions (TPN) before and after it, and the review's verdict on
     a judged turn: `luck` of the roll, `loss` in points against the judge's `best` play, `decision` False when
-    the turn was forced."""
+    the turn was forced; in a game with the cube, the `cube` after the turn and the turn's cube `action` (a
+    double, a take or a drop; None for any other turn)."""
 
     number: int
     side: Side | None
@@ -37,6 +41,29 @@ class ReplayTurn:
     loss: float | None = None
     best: str = ""
     decision: bool = False
+    cube: Cube | None = None
+    action: CubeAction | None = None
+
+    @property
+    def rolled(self) -> tuple[int, int] | None:
+        """The dice this turn's mover rolled (a cascade stage's dice included, R-GULBARA-3), or None for a turn
+        without dice of its own: the opening roll (one die each side's), a cube action."""
+        if self.side is None or self.action is not None:
+            return None
+        try:
+            return parse_dice(self.dice)
+        except ValueError:
+            return None
+
+    @property
+    def opening(self) -> tuple[int, int] | None:
+        """An opening roll's dice, white's then black's (R-OPEN-1), or None for any other turn."""
+        if self.side is not None:
+            return None
+        try:
+            return parse_dice(self.dice)
+        except ValueError:
+            return None
 
     @property
     def error(self) -> bool:
@@ -47,7 +74,9 @@ class ReplayTurn:
 @dataclass(frozen=True, slots=True)
 class Replay:
     """A finished game, turn by turn: the record, its variant, the players' names (in the reader's language),
-    every turn of the log, the game's end, and the review's judge ("net" or "heuristic") and its look-ahead."""
+    every turn of the log, the game's end, the review's judge ("net" or "heuristic") and its look-ahead, the
+    cube the game started with (None: a game without the cube), and the cube after each turn in the reader's
+    words (`cube_said`; the first: the starting cube's; empty without the cube)."""
 
     record: GameRecord
     variant: Variant
@@ -56,6 +85,16 @@ class Replay:
     outcome: Outcome | None
     judge: str
     plies: int
+    start_cube: Cube | None = None
+    cube_said: tuple[str, ...] = ()
+
+    def cube_at(self, index: int) -> Cube | None:
+        """The cube after turn `index` (0: the starting cube), None in a game without the cube."""
+        return self.start_cube if index == 0 else self.turns[index - 1].cube
+
+    def cube_words(self, index: int) -> str | None:
+        """The cube after turn `index` in the reader's words (R-CUBE-8), None in a game without the cube."""
+        return self.cube_said[index] if index < len(self.cube_said) else None
 
     def luck(self, side: Side) -> float:
         """The sum of `side`'s rolls' luck, in points."""

@@ -132,11 +132,41 @@ async def _score(svc: Core, record: GameRecord) -> MatchScore | None:
 
 
 async def _last(svc: Core, record: GameRecord, game: Game) -> LastPlay | None:
-    """The game's last logged turn as the board picture shows it, or None before the first."""
-    entries = await svc.store.games.log(record.id)
+    """The game's last logged turn as the board picture shows it (with the earlier stages of its Gul Bara
+    cascade, `cascade_drawn`), or None before the first."""
+    return cascade_drawn(game, record.start_position, await svc.store.games.log(record.id))
+
+
+def cascade_drawn(game: Game, start_tpn: str, entries: list[MoveLogEntry]) -> LastPlay | None:
+    """The last of `entries` as the board picture shows it, joined with the stages of a Gul Bara cascade its
+    mover played before it without a roll between (R-GULBARA-3), each arrow with its stage's number (as the
+    chat's board after a cascade, `bot.turns.last_drawn`); None before the first turn."""
     if not entries:
         return None
-    return last_play(game, entries[-2].position if len(entries) > 1 else record.start_position, entries[-1])
+    k = len(entries) - 1
+    last = last_play(game, entries[k - 1].position if k else start_tpn, entries[k])
+    if last is None:
+        return None
+    plays = [last]
+    while k > 0 and _stage_of(game, entries[k - 1], entries[k]):
+        earlier = last_play(game, entries[k - 2].position if k > 1 else start_tpn, entries[k - 1])
+        if earlier is None:
+            break
+        plays.insert(0, earlier)
+        k -= 1
+    return LastPlay.joined(plays)
+
+
+def _stage_of(game: Game, earlier: MoveLogEntry, later: MoveLogEntry) -> bool:
+    """Whether `later` is a stage of the cascade `earlier` played, with no roll between (R-GULBARA-3): the same
+    mover, left by `earlier` with a stage pending."""
+    if earlier.side != later.side or earlier.play == "opening":
+        return False
+    try:
+        position = Position.from_tpn(earlier.position, game.variant)
+    except (GameError, ValueError):
+        return False
+    return position.cascade is not None and position.cascade.pending and position.turn is side_of(earlier.side)
 
 
 def last_play(game: Game, before_tpn: str, entry: MoveLogEntry) -> LastPlay | None:

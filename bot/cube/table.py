@@ -15,6 +15,7 @@ from storage import GameRecord
 from ..actions import Action, Verb
 from ..context import Ctx
 from ..gamestate import awaited
+from ..i18n import tr
 from ..replies import Button, ButtonStyle
 
 
@@ -79,12 +80,17 @@ def buttons(ctx: Ctx, record: GameRecord, game: Game) -> tuple[tuple[Button, ...
 
 def cube_line(ctx: Ctx, cube: Cube, names: Mapping[Side, str]) -> str:
     """The cube in words (R-CUBE-8): its value and owner, a pending offer, the Crawford game."""
+    return cube_words(ctx.lang, cube, names)
+
+
+def cube_words(lang: str, cube: Cube, names: Mapping[Side, str]) -> str:
+    """`cube_line` for a reader of `lang` (the board page's replay, which has no chat context)."""
     if cube.owner is None:
-        text = ctx.t("Cube: {value}, in the middle.", value=cube.value)
+        text = tr(lang, "Cube: {value}, in the middle.", value=cube.value)
     else:
-        text = ctx.t("Cube: {value}, {name}'s.", value=cube.value, name=names[cube.owner])
+        text = tr(lang, "Cube: {value}, {name}'s.", value=cube.value, name=names[cube.owner])
     if cube.offered:
-        text += " " + ctx.t("Offered at {value}.", value=cube.offered_value)
+        text += " " + tr(lang, "Offered at {value}.", value=cube.offered_value)
     if cube.crawford:
-        text += " " + ctx.t("Crawford game: nobody may double.")
+        text += " " + tr(lang, "Crawford game: nobody may double.")
     return text

@@ -4,8 +4,12 @@ on the turns they happened (the better play drawn as arrows beside the play made
 - `GET /replay`: the page (`static/replay.html`, `replay.js`), opened with `?game=<id>` in a Telegram Mini App,
   `?r=<replay token>` (`bot.boardpage.replay_link`) or `?t=<play link>` elsewhere.
 - `GET /api/replay?game=<id>&turn=<n>[&better=1]`: the game's turns and the board after turn `n` (0: the
-  starting position) as SVG; with `better=1` on a turn marked as an error, the board after the judge's better
-  play instead, its arrows drawn and "better …" in the mover's strip.
+  starting position) as SVG, the dice that turn rolled drawn in its mover's half (an opening roll's each in its
+  side's half) and the cube where it stands
+  after it (R-CUBE-8); with `better=1` on a turn marked as an error, the board after the judge's better play
+  instead, its arrows drawn and "better …" in the mover's strip. Each turn says its dice, the cube after it in
+  words and its cube action (a double, a take or a drop, R-CUBE-2/3); each stage of a Gul Bara cascade is a
+  turn (R-GULBARA-3).
 
 Credentials as for the board page (`bot.web.api`): `tma <initData>` (a player, or anyone who opened the game's
 Mini App link in a group), `link <token>` (a player's link), or `replay <token>` (a replay link, anyone). Who may
@@ -104,8 +108,11 @@ def frame(rp: Replay, index: int, better: bool, viewer: Side, lang: str) -> dict
     if shown:
         board = replace(board, played=words["replay_better_strip"])
     end = index == len(rp.turns)
+    turn = rp.turns[index - 1] if index else None
     lay = layout(Scene(position, viewer, last_play=last, names=rp.names, words=board,
-                       result=rp.outcome if end and not shown else None))
+                       result=rp.outcome if end and not shown else None, dice=turn.rolled if turn else None,
+                       rolled=turn.side if turn else None, opening=turn.opening if turn else None,
+                       cube=rp.cube_at(index)))
     judge = "replay_judge_net" if rp.judge == "net" else "replay_judge_heuristic"
     return {
         "game": rp.record.id, "lang": lang, "words": words, "names": names,
@@ -114,6 +121,7 @@ def frame(rp: Replay, index: int, better: bool, viewer: Side, lang: str) -> dict
         "luck": words["replay_luck_total"].format(
             white=rp.names[Side.WHITE], a=f"{rp.luck(Side.WHITE):+.2f}",
             black=rp.names[Side.BLACK], b=f"{rp.luck(Side.BLACK):+.2f}"),
+        "cube": rp.cube_words(index),
         "turns": [_turn(t, rp, lang) for t in rp.turns],
         "svg": board_svg(lay), "size": [lay.width, lay.height],
     }
@@ -125,4 +133,6 @@ def _turn(t: ReplayTurn, rp: Replay, lang: str) -> dict[str, Any]:
             "text": bot_words.log_entry(lang, t.play, t.dice, name),
             "luck": None if t.luck is None else f"{t.luck:+.3f}",
             "loss": None if not t.error or t.loss is None else f"{t.loss:.3f}",
-            "best": t.best if t.error else None, "error": t.error}
+            "best": t.best if t.error else None, "error": t.error,
+            "dice": list(t.rolled or t.opening or ()) or None,
+            "action": t.action.value if t.action is not None else None}

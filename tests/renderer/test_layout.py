@@ -163,6 +163,22 @@ def test_dice_in_the_half_of_the_side_to_move():
     assert all(d.side is W for d in theirs)
 
 
+def test_dice_rolled_by_the_side_that_just_moved_stand_in_its_half():
+    """A replay's board after a turn: the position has the opponent to move, the dice are the mover's."""
+    p = Position.start(PLAKOTO)  # white to move
+    rolled = layout(Scene(p, W, dice=(6, 5), rolled=B))
+    assert [d.box[0] for d in rolled.dice] == [164, 224] and all(d.side is B for d in rolled.dice)
+    assert rolled.turn is W, "the side to move is still the one the position says"
+
+
+def test_R_OPEN_1_an_opening_roll_draws_each_sides_die_in_its_half():
+    p = Position.start(PLAKOTO)
+    lay = layout(Scene(p, W, opening=(3, 5)))
+    assert [(d.value, d.side, d.box[0]) for d in lay.dice] == [(3, W, 666), (5, B, 194)]
+    with pytest.raises(ValueError, match="opening"):
+        Scene(p, W, opening=(3, 7))
+
+
 def test_turn_names_pips_and_score_in_the_panels():
     p = Position.start(PLAKOTO)
     lay = layout(Scene(p, B, names={W: "Alice", B: "Bob"}, score=MatchScore(white=3, black=1, target=5)))

@@ -1,8 +1,10 @@
 """The replay's JSON (`GET /api/replay`): a finished game turn by turn, the review's errors with the better play
-drawn as arrows, the luck of each roll, who may watch it, and what is refused."""
+drawn as arrows, the luck of each roll, the dice each turn rolled and the cube after it, who may watch it, and
+what is refused."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -14,13 +16,13 @@ from bot.boardpage.replay_words import replay_words
 from bot.boardpage.words import page_words
 from bot.replies import Caller
 from bot.service import Service
-from game import Position, Side, parse_play
+from game import CubeAction, Position, Side, parse_play
 from game.nets import Review
 from storage import GameRecord, MoveLogEntry
 from tests.bot.conftest import Clock
 
 from .conftest import ANA, BOB, EVE, GROUP, SECRET, init_data, link_for, two_player_game
-from .replay_game import finished_game
+from .replay_game import cube_game, finished_game
 from .test_seam import choose
 
 
@@ -181,3 +183,40 @@ async def test_the_seam_refuses_in_the_viewers_words_and_reads_the_game_once(ser
     r = await client.get(f"/api/replay?game={gid}&turn=1", headers=tma(ANA, clock))
     assert r.status == 200 and (await r.json())["lang"] == "bg"
     assert reads == ["snapshot"]
+
+
+async def test_R_CUBE_8_each_turn_says_its_dice_the_cube_and_its_cube_action(service: Service,
+                                                                              client: TestClient,
+                                                                              clock: Clock) -> None:
+    """A double dropped (R-CUBE-2, R-CUBE-3): the double's turn has no dice of its own and leaves the cube
+    offered in its doubler's half; the drop ends the game. A played turn draws the dice it rolled."""
+    gid = await cube_game(service, CubeAction.DROP)
+    found = await service.replay(gid, "en")
+    assert found is not None
+    actions = [t.action for t in found.turns]
+    assert actions[-2:] == [CubeAction.DOUBLE, CubeAction.DROP]
+    body = await (await client.get(f"/api/replay?game={gid}&turn=0", headers=tma(ANA, clock))).json()
+    assert body["cube"] == "Cube: 1, in the middle."
+    assert [t["action"] for t in body["turns"]][-2:] == [CubeAction.DOUBLE.value, CubeAction.DROP.value]
+    opening = found.turns[0].opening  # R-OPEN-1: white's die, then black's
+    assert opening is not None and found.turns[0].rolled is None
+    frame = await (await client.get(f"/api/replay?game={gid}&turn=1", headers=tma(ANA, clock))).json()
+    assert frame["turns"][0]["dice"] == list(opening) and _dice(frame["svg"]) == list(opening)
+    played = next(i for i, t in enumerate(found.turns, 1) if t.rolled)
+    frame = await (await client.get(f"/api/replay?game={gid}&turn={played}", headers=tma(ANA, clock))).json()
+    rolled = found.turns[played - 1].rolled
+    assert rolled is not None and frame["turns"][played - 1]["dice"] == list(rolled)
+    assert _dice(frame["svg"]) == list(rolled)
+    double = len(found.turns) - 1
+    frame = await (await client.get(f"/api/replay?game={gid}&turn={double}", headers=tma(ANA, clock))).json()
+    assert frame["turns"][double - 1]["dice"] is None and _dice(frame["svg"]) == []
+    assert frame["cube"] == "Cube: 1, in the middle. Offered at 2."
+    assert 'class="cube">2</text>' in frame["svg"] and 'class="offer"' in frame["svg"]  # the value offered
+    end = await (await client.get(f"/api/replay?game={gid}&turn={double + 1}", headers=tma(ANA, clock))).json()
+    assert end["over"] and found.outcome is not None and found.outcome.reason == "drop"
+    assert end["cube"] == "Cube: 1, in the middle.", "a dropped double is no longer offered"
+
+
+def _dice(svg: str) -> list[int]:
+    """The dice a board's SVG draws, in order."""
+    return [int(v) for v in re.findall(r'<g class="die" data-value="(\d)"', svg)]

@@ -1,9 +1,10 @@
 """The replay page in headless Chromium: a finished game opened from its link, stepped through by keys, the
-buttons, a tap and a swipe, an error's better play drawn as arrows, the luck of a roll; at phone and desktop
-width, and in Greek."""
+buttons, a tap and a swipe, an error's better play drawn as arrows, the luck of a roll, the dice each turn rolled
+and the cube, a Gul Bara cascade stage by stage; at phone and desktop width, and in Greek."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -14,11 +15,12 @@ from bot import replays
 from bot.replies import Caller, Chat
 from bot.service import Service
 from bot.web.server import make_app
+from game import CubeAction, Position, Variant
 from tests.bot.conftest import Clock
 
 from .browser import DESKTOP, PHONE, SHOTS, TELEGRAM_JS, need_browser, telegram_stub
 from .conftest import ANA, EVE, SECRET, TOKEN, Posted, init_data
-from .replay_game import finished_game
+from .replay_game import cascade_game, cube_game, finished_game
 
 TURN = "(n) => document.querySelector('#board svg').getAttribute('data-turn') === String(n)"
 
@@ -136,3 +138,79 @@ async def test_a_groups_link_opens_the_replay_in_greek(service: Service, server:
     await page.keyboard.press("End")
     await page.wait_for_function(TURN, arg=len((await replays.replay(service, gid, "el")).turns))  # type: ignore[union-attr]
     await page.screenshot(path=str(SHOTS / "replay-phone-el.png"), full_page=True)
+
+
+DICE = "() => Array.from(document.querySelectorAll('#board svg g.die')).map(d => +d.dataset.value)"
+CUBE = "() => Array.from(document.querySelectorAll('#board svg text.cube')).map(t => t.textContent)"
+
+
+async def test_R_CUBE_8_each_board_shows_the_dice_rolled_and_the_cube(service: Service, server: TestServer,
+                                                                      browser: Any, clock: Clock) -> None:
+    """Stepped through turn by turn, each board draws the dice its turn rolled (the opening roll's, each side's
+    die in its half) and the cube where that turn left it: in the middle at 1, offered at 2 on the double
+    (R-CUBE-2), the taker's at 2 after the take (R-CUBE-3); the turns of a cube action are marked in the turn
+    list."""
+    gid = await cube_game(service, CubeAction.TAKE)
+    found = await service.replay(gid, "en")
+    assert found is not None
+    page = await open_replay(browser, server, ANA, clock, f"/replay?game={gid}", viewport=DESKTOP)
+    assert await page.evaluate(CUBE) == ["1"] and await page.evaluate(DICE) == []
+    assert await page.locator("#cube").text_content() == "Cube: 1, in the middle."
+    marked = page.locator("#turns button[data-cube]")
+    assert [await b.get_attribute("data-cube") for b in await marked.all()] == [CubeAction.DOUBLE.value,
+                                                                                 CubeAction.TAKE.value]
+    shot = 0
+    for i, turn in enumerate(found.turns[:-1], 1):  # the last board is the game's end, with its result
+        await page.keyboard.press("ArrowRight")
+        await page.wait_for_function(TURN, arg=i)
+        assert await page.evaluate(DICE) == list(turn.rolled or turn.opening or ()), turn  # R-OPEN-1: both
+        assert turn.cube is not None
+        shown = turn.cube.offered_value if turn.cube.offered else turn.cube.value
+        assert await page.evaluate(CUBE) == [str(shown)], turn
+        assert (await page.locator("#cube").text_content() or "").startswith(f"Cube: {turn.cube.value}")
+        action = await page.locator("#board svg").get_attribute("data-action")
+        assert action == (turn.action.value if turn.action else None)
+        if turn.rolled and turn.cube.value > 1 and not shot:
+            shot = i
+            await page.screenshot(path=str(SHOTS / "replay-cube.png"), full_page=True)
+    assert shot, "a board with the dice and the cube taken"
+    await page.context.close()
+    page = await open_replay(browser, server, ANA, clock, f"/replay?game={gid}&turn={shot}")  # on a phone
+    await page.wait_for_function(TURN, arg=shot)
+    assert await page.evaluate(DICE) == list(found.turns[shot - 1].rolled or ())
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], "the replay scrolls sideways on a phone"
+    await page.screenshot(path=str(SHOTS / "replay-cube-phone.png"))
+    await page.context.close()
+
+
+async def test_R_GULBARA_3_a_cascade_is_stepped_through_stage_by_stage(service: Service, server: TestServer,
+                                                                        browser: Any, clock: Clock) -> None:
+    """Each stage of a cascade is a step of its own: its board draws the stage's dice and its play, and the
+    stage still to come (R-GULBARA-3)."""
+    gid = await cascade_game(service)
+    found = await service.replay(gid, "en")
+    assert found is not None
+    stages = [i for i, (a, b) in enumerate(itertools.pairwise(found.turns), 1)
+              if a.side is b.side and a.rolled and b.rolled and b.play != "resign"
+              and _pending(a.after, found.variant)]
+    assert stages, "two stages in a row"
+    first = stages[-1]  # the index (from 1) of a stage another followed without a roll
+    page = await open_replay(browser, server, ANA, clock, f"/replay?game={gid}&turn={first}", viewport=DESKTOP)
+    await page.wait_for_function(TURN, arg=first)
+    for i in (first, first + 1):
+        if i != first:
+            await page.keyboard.press("ArrowRight")
+            await page.wait_for_function(TURN, arg=i)
+        turn = found.turns[i - 1]
+        assert await page.evaluate(DICE) == list(turn.rolled or ()), turn
+        assert f"played {turn.play}" in await page.locator("#board svg").inner_html()
+        pending = await page.locator("#board svg text.stage").count()
+        assert bool(pending) == _pending(turn.after, found.variant), "the stage still to play, if any"
+    await page.context.close()
+
+
+def _pending(tpn: str, variant: Variant) -> bool:
+    """The position leaves its side to move a cascade stage to play without rolling (R-GULBARA-6)."""
+    cascade = Position.from_tpn(tpn, variant).cascade
+    return cascade is not None and cascade.pending

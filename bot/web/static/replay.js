@@ -1,6 +1,7 @@
 /* The replay page: a finished game stepped through turn by turn over the server's SVG boards (`/api/replay`).
    Step with the buttons, the turn list, a tap on the board's left or right third, a swipe, or the keys (← →,
-   Home, End; B shows the better play of an error turn). */
+   Home, End; B shows the better play of an error turn). Each board shows the dice its turn rolled and the cube
+   where it stands after it; a turn with a cube action (double, take, drop) is marked in the turn list. */
 (function () {
   "use strict";
   var SWIPE = 40;       // CSS px a finger must travel sideways for a swipe
@@ -21,7 +22,8 @@
   if (tg) { try { tg.ready(); tg.expand(); } catch (e) { /* outside Telegram */ } }
 
   function $(id) { return document.getElementById(id); }
-  var el = { board: $("board"), where: $("where"), status: $("status"), luck: $("luck"), error: $("error"),
+  var el = { board: $("board"), where: $("where"), status: $("status"), luck: $("luck"), cube: $("cube"),
+             error: $("error"),
              errorText: $("error-text"), better: $("better"), turns: $("turns"), summary: $("summary"),
              hint: $("hint"), first: $("first"), prev: $("prev"), next: $("next"), last: $("last") };
   var cur = null, frames = {}, wanted = null;
@@ -66,10 +68,14 @@
     var svg = el.board.querySelector("svg");
     svg.setAttribute("data-turn", String(f.index));
     if (f.better) { svg.setAttribute("data-better", "1"); }
-    el.where.textContent = fill(w.replay_turn, { n: f.index, total: f.total });
     var t = f.index > 0 ? f.turns[f.index - 1] : null;
+    if (t && t.dice) { svg.setAttribute("data-dice", t.dice.join("-")); }
+    if (t && t.action) { svg.setAttribute("data-action", t.action); }
+    el.where.textContent = fill(w.replay_turn, { n: f.index, total: f.total });
     say(t ? t.n + ". " + t.text : w.replay_start, false);
     el.luck.textContent = t && t.luck !== null ? fill(w.replay_luck, { luck: t.luck }) : "";
+    el.cube.textContent = f.cube || "";
+    el.cube.hidden = !f.cube;
     el.error.hidden = !(t && t.error);
     if (t && t.error) {
       el.errorText.textContent = fill(w.replay_error, { loss: t.loss, best: t.best });
@@ -98,6 +104,7 @@
       var li = document.createElement("li"), b = document.createElement("button");
       b.type = "button"; b.textContent = String(t.n); b.title = t.text;
       if (t.error) { b.className = "error"; b.setAttribute("data-error", "1"); }
+      if (t.action) { b.classList.add("cube"); b.setAttribute("data-cube", t.action); }
       b.addEventListener("click", function () { go(i + 1, false); });
       li.appendChild(b); el.turns.appendChild(li);
     });
