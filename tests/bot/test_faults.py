@@ -261,6 +261,31 @@ async def test_a_match_cut_off_before_its_first_game_gets_it_at_start_up(
         alice = await store.players.find(ALICE.platform, ALICE.user_id)
         assert alice is not None and await store.games.active_for(alice.id) == [game.id]
         assert await other.resume() == [] and len((await store.matches.get(match.id)).games) == 1
+        assert await store.matches.unstarted() == {}
+        await restarted.handle(Caller(ALICE, CHAT), "/challenge @bob tapa to 1")
+        assert (await restarted.handle(Caller(BOB, CHAT), "/accept")).ok
+        assert await store.matches.unstarted() == {}  # a match started in one go is listed no longer
     finally:
         restarted.close()
         other.close()
+
+
+async def test_a_match_cut_off_before_it_is_stored_is_forgotten_after_a_while(
+        service: Service, store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crash after a match is listed as being started and before it is stored leaves nothing to finish: the
+    listing stays while another process might still be storing it, and the tick drops it after that."""
+
+    async def crash(*args: Any, **kwargs: Any) -> Any:
+        raise Crash
+
+    await service.handle(Caller(ALICE, CHAT), "/challenge @bob plakoto to 1")
+    monkeypatch.setattr(store.matches, "create", crash)
+    assert not (await service.handle(Caller(BOB, CHAT), "/accept")).ok
+    monkeypatch.undo()
+    assert len(await store.matches.unstarted()) == 1
+    await service.resume()
+    assert len(await store.matches.unstarted()) == 1
+    clock.advance(1)
+    await service.tick()
+    assert await store.matches.unstarted() == {}
+    assert [m async for m in store.matches.ids()] == []
