@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from game import CYCLES, Cube, Game, Match, MatchSpec, Side, Variant, cycle_variant, match_spec
 from renderer import MatchScore
-from storage import AlreadyExists, GameRecord, MatchRecord, NotFound, VersionConflict
+from storage import AlreadyExists, GameRecord, MatchRecord, NotFound, StoreUnavailable, VersionConflict
 from storage.ids import new_id
 
 from .context import Ctx
@@ -170,17 +170,27 @@ async def repair(svc: Core, *, grace: float = STARTING_SECONDS) -> None:
     now = svc.clock()
     for match_id, (planned, since) in (await svc.store.matches.unstarted()).items():
         try:
-            match = await svc.store.matches.get(match_id)
-        except NotFound:
-            if since <= now - grace:
-                await svc.store.matches.started(match_id)
-            continue
-        if match.games:
+            await _finish(svc, match_id, planned, since <= now - grace, now)
+        except StoreUnavailable:
+            raise
+        except Exception:  # one match that cannot be finished holds up no other, nor the caller's loop
+            log.exception("finishing the start of match %s failed", match_id)
+
+
+async def _finish(svc: Core, match_id: str, planned: str, old: bool, now: float) -> None:
+    """`repair` of one match listed as being started (`old`: listed longer than the grace)."""
+    try:
+        match = await svc.store.matches.get(match_id)
+    except NotFound:
+        if old:
             await svc.store.matches.started(match_id)
-            continue
-        spec = match_spec(match.variant, dict(match.options))
-        log.warning("match %s was stored without its first game; creating it", match_id)
-        await first_listed(svc, match, await _first_game(svc, match, spec, planned), now)
+        return
+    if match.games:
+        await svc.store.matches.started(match_id)
+        return
+    spec = match_spec(match.variant, dict(match.options))
+    log.warning("match %s was stored without its first game; creating it", match_id)
+    await first_listed(svc, match, await _first_game(svc, match, spec, planned), now)
 
 
 def short_id(text: str) -> str:
