@@ -42,6 +42,7 @@ class Verb(StrEnum):
     DROP = "p"        # drop it (R-CUBE-3)
     JOIN = "j"        # join a tournament (`ref`: the tournament's id)
     REMATCH = "n"     # challenge the other player of a finished match (`ref`) to the same again
+    PAGE = "g"        # a link to tournament `ref`'s board page signed for the presser (the adapter answers it)
 
 
 class ActionError(ValueError):

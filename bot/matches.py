@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import logging
+from collections.abc import Mapping
+from dataclasses import replace
 
 from game import CYCLES, Cube, Game, Match, MatchSpec, Side, Variant, cycle_variant, match_spec
 from renderer import MatchScore
-from storage import AlreadyExists, GameRecord, MatchRecord, NotFound
+from storage import AlreadyExists, GameRecord, MatchRecord, NotFound, StoreUnavailable, VersionConflict
+from storage.ids import new_id
 
 from .context import Ctx
 from .core import Core
@@ -22,6 +26,8 @@ from .words import board_words
 
 DEFAULT_VARIANT = "plakoto"
 DEFAULT_TARGET = 5  # R-MATCH-1, R-CYCLE-1
+STARTING_SECONDS = 60.0  # a match listed as being started and not stored this long never will be (`repair`)
+log = logging.getLogger(__name__)
 
 
 def spec_of(name: str | None, options: dict[str, str]) -> MatchSpec:
@@ -101,12 +107,12 @@ def where(ctx: Ctx, match: MatchRecord, game: GameRecord) -> str:
 
 
 async def create_game(svc: Core, match: MatchRecord, index: int, starter: Side | None,
-                      v: Variant, cube: Cube | None = None) -> GameRecord:
-    """Game number `index` of `match`, of variant `v` (its id derives from the match, so a retry finds it),
-    with the doubling cube `cube` (`Match.cube()`: at 1 in the middle, knowing the score and the Crawford game,
-    R-CUBE-1, R-CUBE-5)."""
+                      v: Variant, cube: Cube | None = None, game_id: str | None = None) -> GameRecord:
+    """Game number `index` of `match`, of variant `v` (its id derives from the match, so a retry finds it; the
+    first game's is `game_id`, planned when the match was, `open_match`), with the doubling cube `cube`
+    (`Match.cube()`: at 1 in the middle, knowing the score and the Crawford game, R-CUBE-1, R-CUBE-5)."""
     game = Game.new(v, starter, cube)
-    game_id = short_id(f"{match.id}:{index}") if index else None
+    game_id = short_id(f"{match.id}:{index}") if index else game_id
     for attempt in range(5):
         gid = game_id or short_id(svc.seeds() + str(attempt))
         try:
@@ -122,6 +128,69 @@ async def create_game(svc: Core, match: MatchRecord, index: int, starter: Side |
                     return existing
                 game_id = None
     raise AlreadyExists("game", "(fresh id)")
+
+
+async def open_match(svc: Core, chat: str, spec: MatchSpec, options: Mapping[str, str], players: tuple[str, str],
+                     target: int, now: float, match_id: str | None = None) -> tuple[MatchRecord, GameRecord]:
+    """Store a match (under `match_id` when given: a tournament's claim) and its first game. The match is listed
+    as being started first, with its first game's id (`MatchRepository.starting`), so a crash between the writes
+    leaves a match that `repair` finishes, never one without a game for good; `first_listed` ends it.
+
+    :raises AlreadyExists: a match `match_id` exists (another process made it).
+    """
+    mid = match_id or new_id()
+    planned = await svc.store.matches.starting(mid, short_id(svc.seeds() + "0"), now)
+    match = await svc.store.matches.create(variant=spec.variant.name, options=dict(options), players=players,
+                                           target=target, starts_next=-1, chat=chat, now=now, match_id=mid)
+    return match, await _first_game(svc, match, spec, planned)
+
+
+async def _first_game(svc: Core, match: MatchRecord, spec: MatchSpec, planned: str) -> GameRecord:
+    return await create_game(svc, match, 0, None, spec.variant, Match.start(spec, match.target).cube(), planned)
+
+
+async def first_listed(svc: Core, match: MatchRecord, record: GameRecord, now: float) -> MatchRecord:
+    """`record`, the first game of `match`, marked for the service to make its opening roll (`bot.resume`) and
+    written into the match (once, however many processes do it): the match is started."""
+    await svc.store.attention.mark(record.id, now, record.position)  # cleared once the opening is stored
+    try:
+        match = await svc.store.matches.update(match, replace(match, games=(record.id,)), now=now)
+    except VersionConflict:
+        match = await svc.store.matches.get(match.id)
+        if record.id not in match.games:
+            raise
+    await svc.store.matches.started(match.id)
+    return match
+
+
+async def repair(svc: Core, *, grace: float = STARTING_SECONDS) -> None:
+    """Finish the matches a crash left half-started (`open_match`): one stored without its first game gets it
+    (under the id planned for it) and starts; one never stored is dropped from the list after `grace` seconds
+    (the start failed before it; a tournament's claimed match is re-created by `tournaments.repair`)."""
+    now = svc.clock()
+    for match_id, (planned, since) in (await svc.store.matches.unstarted()).items():
+        try:
+            await _finish(svc, match_id, planned, since <= now - grace, now)
+        except StoreUnavailable:
+            raise
+        except Exception:  # one match that cannot be finished holds up no other, nor the caller's loop
+            log.exception("finishing the start of match %s failed", match_id)
+
+
+async def _finish(svc: Core, match_id: str, planned: str, old: bool, now: float) -> None:
+    """`repair` of one match listed as being started (`old`: listed longer than the grace)."""
+    try:
+        match = await svc.store.matches.get(match_id)
+    except NotFound:
+        if old:
+            await svc.store.matches.started(match_id)
+        return
+    if match.games:
+        await svc.store.matches.started(match_id)
+        return
+    spec = match_spec(match.variant, dict(match.options))
+    log.warning("match %s was stored without its first game; creating it", match_id)
+    await first_listed(svc, match, await _first_game(svc, match, spec, planned), now)
 
 
 def short_id(text: str) -> str:

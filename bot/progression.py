@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 
-from game import CYCLES, Game, Match, Side, match_spec
+from game import CYCLES, Game, Side, match_spec
 from renderer import LastPlay
 from storage import DueItem, DueKind, GameRecord, MoveLogEntry, PlayerRecord, StoreUnavailable, VersionConflict
 
@@ -21,7 +21,7 @@ from .context import Ctx
 from .core import Core
 from .cube.table import LOGGED, ROWS, parse
 from .gamestate import awaited, cube_data, dice_field, game_of, result_of, seed_of, side_index, side_of
-from .matches import create_game
+from .matches import first_listed, open_match
 from .replies import Reply
 from .table import Table
 from .turns import Advance, Event, Step, advance, last_drawn
@@ -34,12 +34,9 @@ async def start_match(svc: Core, ctx: Ctx, name: str, options: Mapping[str, str]
     spec = match_spec(name, dict(options))
     v = spec.variant
     now = svc.clock()
-    match = await svc.store.matches.create(variant=v.name, options=dict(options), players=players, target=target,
-                                           starts_next=-1, chat=ctx.chat.key, now=now, match_id=match_id)
-    record = await create_game(svc, match, 0, None, v, Match.start(spec, target).cube())
+    match, record = await open_match(svc, ctx.chat.key, spec, options, players, target, now, match_id)
     try:
-        await svc.store.attention.mark(record.id, now, record.position)  # cleared once the opening is stored
-        await svc.store.matches.update(match, replace(match, games=(record.id,)), now=now)
+        await first_listed(svc, match, record, now)
     except StoreUnavailable:
         svc.store_silent()
         return interrupted(ctx, record, (), Interrupted(1, 1, False))

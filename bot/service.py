@@ -44,6 +44,7 @@ from . import (
     export,
     i18n,
     interact,
+    matches,
     resume,
     standings,
     tournament_page,
@@ -182,21 +183,24 @@ class Service(Core):
 
     async def tick(self, limit: int = 100) -> list[Notice]:
         """Reminders and losses on time that are due now, and games left waiting on the service by an outage
-        (`bot.resume`), as notices to post.
+        (`bot.resume`; a match left without its first game gets it first, `matches.repair`), as notices to post.
 
         :raises StoreUnavailable: the store does not answer (the deadline loop probes it until it does).
         """
         notices = await deadlines.tick(self, limit)
+        await matches.repair(self)
         return notices + await resume.resume(self)
 
     async def resume(self, before: float | None = None) -> list[Notice]:
         """Every game left waiting on the service (the computer to move, a forced play, a next game): at
         start-up, before the periodic `tick`, and when the store answers again after an outage (the games
         marked by `before`, when it was seen answering again); and the tournaments' pairings claimed for a
-        match that was never created (`tournaments.repair`).
+        match that was never created (`tournaments.repair`); first, the matches a crash left without their first
+        game get it (`matches.repair`), for the resume to begin.
 
         :raises StoreUnavailable: the store does not answer.
         """
+        await matches.repair(self)
         return await resume.resume(self, grace=0.0, before=before) + await tournaments.repair(self)
 
     @property

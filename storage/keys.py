@@ -16,6 +16,8 @@ Layout (prefix `tabla` by default):
     tabla:{t:<tournament>}           tournament record (players, pairings, results; tournaments.py)
     tabla:{chat:<chat>}:tournaments  a chat's tournaments (sorted set by creation time)
     tabla:tournaments:live           the tournaments open or running (set; the start-up repair reads it)
+    tabla:matches:starting           matches being started: match -> "<first game>|<time>" (hash; until the match
+                                     lists its first game: the start-up repair finishes what a crash cut off)
     tabla:{m:<match>}:rematch        the one rematch challenge of a finished match, `challenge:challenger` (expires)
     tabla:{c:<challenge>}            challenge record (expires)
     tabla:{p:<player>}               player record
@@ -115,6 +117,9 @@ class Keys:
 
     def live_tournaments(self) -> str:
         return f"{self.prefix}:tournaments:live"
+
+    def starting_matches(self) -> str:
+        return f"{self.prefix}:matches:starting"
 
     def rematch(self, match_id: str) -> str:
         return f"{self.match(match_id)}:rematch"

@@ -1,7 +1,9 @@
 """Matches: the score, the games played and who starts next, changed by compare-and-set on the version.
 
 A game names its match (`GameRecord.match_id`, the source of truth); the match lists its games in order,
-appended by the caller with `update` when it creates the next game.
+appended by the caller with `update` when it creates the next game. A match and its first game are two writes on
+two keys (two slots of a cluster), so a match being started is listed first (`starting`, until `started`): the
+start-up repair (`bot.matches.repair`) finishes one a crash cut off.
 """
 
 from __future__ import annotations
@@ -56,6 +58,35 @@ class MatchRepository(Repository):
                 continue
             return match
         raise AlreadyExists("match", "(fresh id)")
+
+    @guarded
+    async def starting(self, match_id: str, game_id: str, now: float) -> str:
+        """Match `match_id` is about to be stored with its first game `game_id` (`tabla:matches:starting`, read by
+        the start-up repair until `started`): the first game planned for it, `game_id` unless a process that
+        starts (or repairs) it too planned another first."""
+        key = self._keys.starting_matches()
+        pipe = self._client.pipeline(transaction=False)  # one round trip; a cluster keeps a node's order
+        pipe.hsetnx(key, match_id, f"{game_id}|{now!r}")
+        pipe.hget(key, match_id)
+        _, planned = await pipe.execute()
+        return text(planned).partition("|")[0] if planned is not None else game_id
+
+    @guarded
+    async def started(self, match_id: str) -> None:
+        """Match `match_id` lists its first game: no longer being started."""
+        await self._client.hdel(self._keys.starting_matches(), match_id)
+
+    @guarded
+    async def unstarted(self) -> dict[str, tuple[str, float]]:
+        """The matches being started (`starting`): match id -> (its first game's planned id, when planned)."""
+        found: dict[str, tuple[str, float]] = {}
+        for field, value in (await self._client.hgetall(self._keys.starting_matches())).items():
+            game_id, _, when = text(value).partition("|")
+            try:
+                found[text(field)] = (game_id, float(when))
+            except ValueError:
+                found[text(field)] = (game_id, 0.0)
+        return found
 
     @guarded
     async def get(self, match_id: str) -> MatchRecord:

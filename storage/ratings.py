@@ -24,29 +24,12 @@ OLD_ELO = ("plakoto", "tapa", "mahbusa", "tawula", "portes", "tabla", "fevga", "
 
 
 @dataclass(frozen=True, slots=True)
-class RatedMatch:
-    """One applied result: `players` (a, b) of a match to `n` that a scored `score` in (1, ½ or 0), when it
-    ended, in which chat, and both ratings and experiences before and after."""
-
-    pool: str
-    match: str
-    players: tuple[str, str]
-    n: int
-    score: float
-    ended: float
-    chat: str | None
-    before: tuple[float, float]
-    after: tuple[float, float]
-    experience: tuple[int, int]
-
-    @property
-    def changes(self) -> tuple[float, float]:
-        return self.after[0] - self.before[0], self.after[1] - self.before[1]
-
-
-@dataclass(frozen=True, slots=True)
 class Finished:
-    """A finished match to rate: `players` (a, b) of a match to `n` in `pool` that a scored `score` in."""
+    """A finished match to rate: `players` (a, b) of a match to `n` in `pool` that a scored `score` in (1, ½ or
+    0), when it ended, in which chat. Only a result RT-3 and RT-4 allow is made (a tie only of a single game).
+
+    :raises ValueError: a player against themselves, or a score or length RT-3/RT-4 do not allow.
+    """
 
     pool: str
     match: str
@@ -55,6 +38,54 @@ class Finished:
     score: float
     ended: float
     chat: str | None = None
+
+    def __post_init__(self) -> None:
+        a, b = self.players
+        if a == b or self.n < 1 or self.score not in (0.0, 0.5, 1.0) or (self.score == 0.5 and self.n != 1):
+            raise ValueError(f"not a ratable result: {self.players} to {self.n} scoring {self.score}")
+
+
+@dataclass(frozen=True, slots=True)
+class RatedMatch:
+    """One applied result: the finished match (`finished`, read through `pool`, `players`, `n`…), and both
+    ratings and experiences before and after."""
+
+    finished: Finished
+    before: tuple[float, float]
+    after: tuple[float, float]
+    experience: tuple[int, int]
+
+    @property
+    def pool(self) -> str:
+        return self.finished.pool
+
+    @property
+    def match(self) -> str:
+        return self.finished.match
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return self.finished.players
+
+    @property
+    def n(self) -> int:
+        return self.finished.n
+
+    @property
+    def score(self) -> float:
+        return self.finished.score
+
+    @property
+    def ended(self) -> float:
+        return self.finished.ended
+
+    @property
+    def chat(self) -> str | None:
+        return self.finished.chat
+
+    @property
+    def changes(self) -> tuple[float, float]:
+        return self.after[0] - self.before[0], self.after[1] - self.before[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +100,9 @@ class PoolRating:
 
 def _result(raw: object) -> RatedMatch:
     d = json.loads(text(raw))
-    return RatedMatch(d["pool"], d["match"], (d["a"], d["b"]), int(d["n"]), float(d["sa"]), float(d["ended"]),
-                      d["chat"] or None, (float(d["ra"]), float(d["rb"])), (float(d["ra2"]), float(d["rb2"])),
+    finished = Finished(d["pool"], d["match"], (d["a"], d["b"]), int(d["n"]), float(d["sa"]), float(d["ended"]),
+                        d["chat"] or None)
+    return RatedMatch(finished, (float(d["ra"]), float(d["rb"])), (float(d["ra2"]), float(d["rb2"])),
                       (int(d["xa"]), int(d["xb"])))
 
 
@@ -86,18 +118,15 @@ class RatingRepository(Repository):
 
         :raises ValueError: a player against themselves, or a score or length RT-3/RT-4 do not allow.
         """
-        a, b = players
-        if a == b or n < 1 or score not in (0.0, 0.5, 1.0) or (score == 0.5 and n != 1):
-            raise ValueError(f"not a ratable result: {players} to {n} scoring {score}")
-        return await self._apply(pool, match, a, b, n, score, ended, chat or "")
+        return await self._apply(Finished(pool, match, players, n, score, ended, chat))
 
-    async def _apply(self, pool: str, match: str, a: str, b: str, n: int, score: float, ended: float,
-                     chat: str) -> RatedMatch:
-        k = self._keys
+    async def _apply(self, f: Finished) -> RatedMatch:
+        k, pool, (a, b) = self._keys, f.pool, f.players
         keys = [k.pool_rating(pool), k.pool_experience(pool), k.pool_applied(pool), k.pool_log(pool),
                 k.pool_record(pool), k.pool_history(pool, a), k.pool_history(pool, b), k.pool_last(pool)]
-        raw = await self._scripts.rating_apply(keys=keys, args=[match, a, b, n, repr(score), repr(ended), chat,
-                                                                repr(START_RATING), pool])
+        args: list[str | int] = [f.match, a, b, f.n, repr(f.score), repr(f.ended), f.chat or "",
+                                 repr(START_RATING), pool]
+        raw = await self._scripts.rating_apply(keys=keys, args=args)
         result = _result(raw)
         await self._client.sadd(k.pools(), pool)
         if result.chat:
@@ -168,7 +197,6 @@ class RatingRepository(Repository):
         it with the bot stopped (a result applied meanwhile could be cleared). Not bounded by the operation
         timeout as a whole: each of its steps is.
 
-        :raises ValueError: a result of `earlier` RT-3/RT-4 do not allow.
         :raises StoreUnavailable: Redis went away during the rebuild (run it again).
         """
         with outages_as_errors():
@@ -180,8 +208,7 @@ class RatingRepository(Repository):
             await self._client.delete(k.elo_ratings(v), k.elo_counted(v))
         queues: dict[str, list[Finished]] = {}
         for pool in await self.pools():
-            queues[pool] = [Finished(r.pool, r.match, r.players, r.n, r.score, r.ended, r.chat)
-                            for r in await self.results(pool)]
+            queues[pool] = [r.finished for r in await self.results(pool)]
         for f in earlier:
             queue = queues.setdefault(f.pool, [])
             if f.match not in {q.match for q in queue}:

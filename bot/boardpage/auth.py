@@ -8,7 +8,8 @@ msg=check_string)` equals `hash`. Data older than a day (`MAX_AGE`) is refused, 
 minute in the future.
 
 Signed links (Discord and any browser): `<player>.<game>.<expires>.<mac>`, the MAC an HMAC-SHA256 with the
-server's `TABLA_WEB_SECRET` over the rest; the link is good until the move's deadline it was made for.
+server's `TABLA_WEB_SECRET` over the rest; the link is good until the move's deadline it was made for. A tournament
+page's link (`bot.boardpage.tournament_link`) is `<player>.<tournament>.<expires>.<mac>`, its MAC keyed apart.
 
 Both raise `AuthError` with a short reason for the page; nothing else is raised for bad input.
 """
@@ -166,3 +167,25 @@ def validate_link(token: str, secret: str, now: float) -> LinkClaim:
     """
     (player, game), expires = opened(token, secret, "board-link", 2, now)
     return LinkClaim(player, game, expires)
+
+
+TOURNAMENT_LINK = "tournament-link"
+
+
+def sign_tournament(secret: str, player_id: str, tid: str, expires: float) -> str:
+    """A token that shows tournament `tid` to `player_id` (their matches marked and opened) until `expires`.
+
+    :raises ValueError: an id with characters a token may not hold, or an empty secret (programming errors).
+    """
+    if not secret or not _ID.match(player_id) or not _ID.match(tid):
+        raise ValueError("a link needs a secret and ids of A-Za-z0-9_-")
+    return signed(secret, TOURNAMENT_LINK, (player_id, tid), expires)
+
+
+def open_tournament(token: str, secret: str, now: float) -> tuple[str, str, int]:
+    """The player, the tournament and the expiry of a genuine, unexpired tournament link's token.
+
+    :raises AuthError: malformed, forged or expired.
+    """
+    (player, tid), expires = opened(token, secret, TOURNAMENT_LINK, 2, now)
+    return player, tid, expires

@@ -30,7 +30,7 @@ from ..commands import Command
 from ..replies import Caller, Reply
 from . import people
 from .boards import LastBoards
-from .messages import Outgoing, outgoing, with_link
+from .messages import Outgoing, outgoing, with_link, with_press
 from .people import Interaction
 from .seam import Seam
 
@@ -73,8 +73,27 @@ class Answers:
         await self.answer(interaction, self.service.handle(caller(interaction), text))
 
     async def press(self, interaction: Interaction, data: str) -> None:
-        """A press on one of our buttons: its `custom_id`, verbatim, is the action."""
+        """A press on one of our buttons: its `custom_id`, verbatim, is the action (a tournament table's page
+        button is answered here: its link is signed for the presser, `bot.boardpage.tournament_link`)."""
+        if (tid := tournament.pressed(data)) is not None and self.page is not None:
+            await self._tournament_page(interaction, self.page, tid)
+            return
         await self.answer(interaction, self.service.press(caller(interaction), data), pressed=True)
+
+    async def _tournament_page(self, interaction: Interaction, page: PageLinks, tid: str) -> None:
+        """For the presser alone: the link to tournament `tid`'s page signed for them."""
+        try:
+            link = await tournament.signed_button(page, people.PLATFORM, str(interaction.user.id), tid,
+                                                  people.language_of(interaction.locale))
+        except StorageError:
+            await self.refuse(interaction, BROKEN)
+            return
+        out = outgoing(Reply(link.label, private=True), pings=False)
+        out.view = with_link(None, link.label, link.url)
+        try:
+            await self._private(interaction, out, deferred=False, pressed=True)
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction %s: %s", interaction.id, exc)
 
     async def suggest(self, interaction: Interaction, typed: str, game: str | None) -> list[Choice[str]]:
         """Autocomplete of `/move play`: the service's legal plays that start like `typed`."""
@@ -122,9 +141,9 @@ class Answers:
         self.replay_link(reply, out)
         if pressed and reply.private and reply.builder is not None and reply.delivery == "new":
             await self._page_link(interaction, reply.builder.game_id, out)
-        if self.page is not None and reply.table is not None:  # a tournament's table: a link to its page
+        if self.page is not None and reply.table is not None:  # a tournament's table: its page, signed on a press
             link = tournament.button(self.page, reply.table, people.language_of(interaction.locale))
-            out.view = with_link(out.view, link.label, link.url)
+            out.view = with_press(out.view, link.label, tournament.press_data(reply.table))
         try:
             if pressed and reply.repeat and not deferred:  # a press seen before (N3): acknowledged, no message
                 await interaction.response.defer()

@@ -91,11 +91,22 @@ def view(rows: tuple[tuple[Button, ...], ...]) -> discord.ui.View | None:
 
 def with_link(v: discord.ui.View | None, label: str, url: str) -> discord.ui.View:
     """`v` (or a new view) with a link button in a row of its own below the others (when one is free)."""
+    return _below(v, discord.ui.Button(label=label[:MAX_LABEL], url=url, style=discord.ButtonStyle.link))
+
+
+def with_press(v: discord.ui.View | None, label: str, custom_id: str) -> discord.ui.View:
+    """`v` (or a new view) with a button pressed for `custom_id` in a row of its own below the others."""
+    return _below(v, discord.ui.Button(label=label[:MAX_LABEL], custom_id=custom_id,
+                                       style=discord.ButtonStyle.secondary))
+
+
+def _below(v: discord.ui.View | None, item: discord.ui.Button[discord.ui.View]) -> discord.ui.View:
     v = v or discord.ui.View(timeout=None)
-    used = {item.row for item in v.children if item.row is not None}
+    used = {each.row for each in v.children if each.row is not None}
     row = max(used) + 1 if used else 0
     if row < MAX_ROWS:
-        v.add_item(discord.ui.Button(label=label[:MAX_LABEL], url=url, style=discord.ButtonStyle.link, row=row))
+        item.row = row
+        v.add_item(item)
     v.stop()
     return v
 

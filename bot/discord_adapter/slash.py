@@ -241,7 +241,8 @@ def register(tree: app_commands.CommandTree[Any], answers: Answers) -> None:
             except CommandError:
                 await answers.line(interaction, line)
                 return
-            cmd = replace(cmd, options={**typed.options, **cmd.options}, variant=cmd.variant or typed.variant)
+            cmd = replace(cmd, options={**typed.options, **cmd.options}, variant=cmd.variant or typed.variant,
+                          match_to=cmd.match_to or typed.match_to, kind=cmd.kind or typed.kind)
         await answers.command(interaction, cmd)
 
     def on_tournament(verb: str) -> None:

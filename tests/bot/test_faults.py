@@ -226,3 +226,66 @@ async def test_an_outage_after_a_take_is_told_in_cube_words_and_the_board_follow
     assert board.board is not None and f"#{gid}" in board.text and "alice" in board.text, board.text
     assert [m.user_id for m in board.mentions] == [ALICE.user_id]
     assert not [n for n in await proxied.tick() if n.kind == "resumed"]
+
+
+class Crash(Exception):
+    """The process stops here (the writes before it stay, none after it is made)."""
+
+
+@pytest.mark.parametrize("cut", ["the game", "its place in the match"])
+async def test_a_match_cut_off_before_its_first_game_gets_it_at_start_up(
+        service: Service, store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch, cut: str) -> None:
+    """A crash after a match is stored and before its first game is (or before the game is written into the
+    match) leaves the match at no game only until the start-up (`Service.resume`): it gets its first game, one
+    game whatever how many processes repair it, and the game begins (its opening roll made, R-MATCH-1)."""
+    where = (store.games, "create") if cut == "the game" else (store.matches, "update")
+
+    async def crash(*args: Any, **kwargs: Any) -> Any:
+        raise Crash
+
+    await service.handle(Caller(ALICE, CHAT), "/challenge @bob plakoto to 1")
+    monkeypatch.setattr(*where, crash)
+    assert not (await service.handle(Caller(BOB, CHAT), "/accept")).ok
+    monkeypatch.undo()
+    matches = [await store.matches.get(mid) async for mid in store.matches.ids()]
+    assert len(matches) == 1 and matches[0].games == ()
+    clock.advance(1)
+    restarted, other = (Service(store, clock=clock, render=None) for _ in range(2))  # two processes start
+    try:
+        resumed = await restarted.resume() + await other.resume()
+        match = await store.matches.get(matches[0].id)
+        assert len(match.games) == 1
+        game = await store.games.get(match.games[0])
+        assert game.match_id == match.id and game_of(game).phase != "opening"
+        assert [n.kind for n in resumed] == ["resumed"] and f"#{game.id}" in resumed[0].reply.text
+        alice = await store.players.find(ALICE.platform, ALICE.user_id)
+        assert alice is not None and await store.games.active_for(alice.id) == [game.id]
+        assert await other.resume() == [] and len((await store.matches.get(match.id)).games) == 1
+        assert await store.matches.unstarted() == {}
+        await restarted.handle(Caller(ALICE, CHAT), "/challenge @bob tapa to 1")
+        assert (await restarted.handle(Caller(BOB, CHAT), "/accept")).ok
+        assert await store.matches.unstarted() == {}  # a match started in one go is listed no longer
+    finally:
+        restarted.close()
+        other.close()
+
+
+async def test_a_match_cut_off_before_it_is_stored_is_forgotten_after_a_while(
+        service: Service, store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crash after a match is listed as being started and before it is stored leaves nothing to finish: the
+    listing stays while another process might still be storing it, and the tick drops it after that."""
+
+    async def crash(*args: Any, **kwargs: Any) -> Any:
+        raise Crash
+
+    await service.handle(Caller(ALICE, CHAT), "/challenge @bob plakoto to 1")
+    monkeypatch.setattr(store.matches, "create", crash)
+    assert not (await service.handle(Caller(BOB, CHAT), "/accept")).ok
+    monkeypatch.undo()
+    assert len(await store.matches.unstarted()) == 1
+    await service.resume()
+    assert len(await store.matches.unstarted()) == 1
+    clock.advance(1)
+    await service.tick()
+    assert await store.matches.unstarted() == {}
+    assert [m async for m in store.matches.ids()] == []

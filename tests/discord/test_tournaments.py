@@ -202,3 +202,16 @@ async def test_sections_of_nine(fake: FakeDiscord, adapter: DiscordAdapter, serv
     record = await service.store.tournaments.get(tid)
     assert record.state == "finished" and [p.stage for p in record.pairings].count("ko1") == 1
     assert f"S0 wins tournament #{tid}" in last and "Section 1:" in last and "Section 2:" in last, last
+
+
+async def test_a_match_length_typed_in_the_options_reaches_the_tournament(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                                         service: Service) -> None:
+    """`/tournament new` with "to 5" (and the format) typed in its options opens the tournament as the typed line
+    `/tournament new plakoto to 5 knockout` does (R-MATCH-1): the option's words are not dropped."""
+    opened = await (await tournament(fake, ALICE, "new", variant="plakoto", options="to 5 knockout")).message()
+    m = re.fullmatch(r"Tournament #(\w+) opens: Plakoto, matches to 5, a knockout\. .*", opened.content)
+    assert m, opened.content
+    record = await service.store.tournaments.get(m.group(1))
+    assert (record.target, record.format) == (5, "knockout")
+    chosen = await (await tournament(fake, BOB, "new", match=3, options="to 7")).message()
+    assert "matches to 3" in chosen.content, chosen.content  # the match option, chosen, wins over typed words

@@ -5,6 +5,7 @@ results lands on the live numbers."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.ratings import Rated, apply
-from storage import START_RATING, PoolRating, Store
+from storage import START_RATING, Finished, PoolRating, RatedMatch, Store
 
 from .processes import Workers
 
@@ -114,3 +115,21 @@ async def test_the_rebuild_clears_the_elo_ratings_of_old(store: Store) -> None:
     assert await store.ratings.rebuild() == 1
     assert await store.client.exists(keys.elo_ratings("plakoto")) == 0
     assert (await store.ratings.get("plakoto", "ann")).rating == pytest.approx(1510.0)
+
+
+async def test_a_result_rt4_does_not_allow_cannot_be_held_so_a_rebuild_never_starts_on_one(store: Store) -> None:
+    """A finished match is checked when it is made (RT-3, RT-4): a player against themselves, a tie in a match
+    longer than one point, a score other than 1, ½ or 0, a length under 1 cannot be a `Finished`; an applied
+    result holds its `Finished` (its fields read through it), so it cannot disagree with one. A rebuild given
+    only what can be held rates it all, the stored pools untouched until then."""
+    for players, n, score in ((("ann", "ann"), 1, 1.0), (("ann", "bob"), 3, 0.5), (("ann", "bob"), 0, 1.0),
+                              (("ann", "bob"), 1, 0.7)):
+        with pytest.raises(ValueError):
+            Finished("plakoto", "m:x", players, n, score, 1.0)
+    applied = await store.ratings.apply("plakoto", "m:1", ("ann", "bob"), 5, 1.0, ended=100.0, chat="tg:1")
+    assert applied.finished == Finished("plakoto", "m:1", ("ann", "bob"), 5, 1.0, 100.0, "tg:1")
+    assert (applied.pool, applied.match, applied.players, applied.n, applied.score, applied.ended, applied.chat) \
+        == ("plakoto", "m:1", ("ann", "bob"), 5, 1.0, 100.0, "tg:1")
+    assert "n" not in {f.name for f in dataclasses.fields(RatedMatch)}  # held once, in `finished`
+    assert await store.ratings.rebuild([Finished("plakoto", "m:0", ("bob", "cy"), 1, 0.5, 50.0)]) == 2
+    assert [r.match for r in await store.ratings.results("plakoto")] == ["m:0", "m:1"]

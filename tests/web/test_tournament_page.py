@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.boardpage.auth import sign_tournament, validate_link
 from bot.boardpage.tournament_link import button
 from bot.replies import Caller, Identity
 from bot.service import Service
@@ -135,3 +136,69 @@ async def test_a_player_taps_their_match_on_the_page(drawing: Service, clock: Cl
     finally:
         await server.close()
 
+
+
+async def test_a_tournament_link_shows_its_player_their_matches(drawing: Service, web: TestClient,
+                                                               clock: Clock) -> None:
+    """A tournament link signed for Eve (what a Discord player's press gets, `tournament_link.signed_button`) shows
+    her matches first, each opened by a play link signed for her; a Telegram viewer's and anyone's taps go to
+    `/?game=`; an expired link, a forged one or one for another tournament is refused (401)."""
+    tid = await started(drawing)
+    eve = await drawing.store.players.find("telegram", EVE.user_id)
+    assert eve is not None
+    token = sign_tournament(SECRET, eve.id, tid, clock() + 3600)
+    got = await web.get(f"/api/tournament?id={tid}", headers={"Authorization": f"tournament {token}"})
+    assert got.status == 200
+    matches = (await got.json())["matches"]
+    assert [m["mine"] for m in matches] == [True, True, False]
+    for m in matches[:2]:
+        play = validate_link(m["url"].removeprefix("/?t="), SECRET, clock())
+        assert (play.player_id, play.game_id) == (eve.id, m["game"])
+    assert matches[2]["url"] is None
+    tma = await web.get(f"/api/tournament?id={tid}", headers={"Authorization": "tma " + init_data(EVE, clock())})
+    assert [m["url"] for m in (await tma.json())["matches"]] == [f"/?game={m['game']}" for m in matches]
+    other = sign_tournament(SECRET, eve.id, "abcdef", clock() + 3600)
+    for bad in (other, token[:-1] + ("A" if token[-1] != "A" else "B"), sign_tournament(SECRET, eve.id, tid, 0)):
+        assert (await web.get(f"/api/tournament?id={tid}", headers={"Authorization": f"tournament {bad}"})).status \
+            == 401
+    play_token = matches[0]["url"].removeprefix("/?t=")
+    assert (await web.get(f"/api/tournament?id={tid}", headers={"Authorization": f"tournament {play_token}"})
+            ).status == 401  # a play link is no tournament link
+
+
+async def test_a_tournament_link_in_a_browser_opens_the_player_s_board(drawing: Service, clock: Clock) -> None:
+    """Outside Telegram (its script gives no initData), a tournament link signed for Eve: her two matches are
+    links, the other match is not, and a tap on hers opens its board, where she plays."""
+    path = need_browser()
+    from playwright.async_api import async_playwright
+
+    tid = await started(drawing)
+    eve = await drawing.store.players.find("telegram", EVE.user_id)
+    assert eve is not None
+    token = sign_tournament(SECRET, eve.id, tid, clock() + 3600)
+    app = make_app(drawing, telegram_token=TOKEN, link_secret=SECRET, clock=clock, deliver=Posted())
+    server = TestServer(app, host="127.0.0.1")
+    await server.start_server()
+    stub = telegram_stub("")
+
+    async def fake_telegram(route: Any, request: Any) -> None:
+        await route.fulfill(status=200, content_type="application/javascript", body=stub)
+
+    try:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
+            page = await browser.new_page(viewport=PHONE)
+            await page.route(TELEGRAM_JS, fake_telegram)
+            await page.goto(str(server.make_url(f"/tournament?id={tid}&t={token}")))
+            await page.wait_for_selector("#matches a.mine")
+            assert await page.locator("#matches a.mine").count() == 2
+            assert await page.locator("#matches span").count() == 1
+            game = await page.locator("#matches a.mine").first.get_attribute("data-game")
+            await page.locator("#matches a.mine").first.click()
+            await page.wait_for_selector("#board svg")
+            assert "t=" in page.url and game is not None
+            status = await page.locator("#status").text_content() or ""
+            assert "watching" not in status, status
+            await browser.close()
+    finally:
+        await server.close()

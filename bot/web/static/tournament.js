@@ -5,7 +5,7 @@
   var tg = window.Telegram && window.Telegram.WebApp;
   var params = new URLSearchParams(location.search);
   var id = params.get("id") || "";
-  var auth = tg && tg.initData ? "tma " + tg.initData : "";
+  var auth = params.get("t") ? "tournament " + params.get("t") : (tg && tg.initData ? "tma " + tg.initData : "");
   if (tg) { try { tg.ready(); tg.expand(); } catch (e) { /* outside Telegram */ } }
   var el = function (name) { return document.getElementById(name); };
 
@@ -23,8 +23,8 @@
     var list = el("matches");
     list.textContent = "";
     data.matches.forEach(function (m) {
-      var a = document.createElement("a");
-      a.href = "/?game=" + encodeURIComponent(m.game);
+      var a = document.createElement(m.url ? "a" : "span");
+      if (m.url) { a.href = m.url; }
       a.textContent = m.label;
       a.dataset.game = m.game;
       if (m.mine) { a.className = "mine"; }
