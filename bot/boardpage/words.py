@@ -80,6 +80,7 @@ REFUSALS: dict[str, str] = {
     "server_error": "server error",
     "bad_tournament": "bad tournament id",
     "no_tournament": "no such tournament",
+    "other_tournament": "link for another tournament",
 }
 _REFUSED = frozenset(REFUSALS.values())
 

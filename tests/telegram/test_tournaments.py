@@ -172,7 +172,12 @@ async def test_a_knockout_of_five_with_byes(fake: FakeBotAPI, adapter: TelegramA
                         f":{shown.message_id}"):
                     break
                 await asyncio.sleep(0.05)
-            edited_before = start.edits
+            edited_before = -1
+            for _ in range(60):  # an edit for the results before, already under way to the start's message, lands
+                if start.edits == edited_before:
+                    break
+                edited_before = start.edits
+                await asyncio.sleep(0.5)
         pairing = going[0]
         loser = max((ids[pairing.a or ""], ids[pairing.b or ""]), key=FIVE.index)
         match = await started_match(service, pairing.match or "")

@@ -10,6 +10,7 @@ from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.actions import Action, Verb
+from bot.boardpage.words import refusal
 from bot.replies import Caller
 from bot.service import Service
 from bot.web.server import make_app
@@ -70,7 +71,8 @@ async def test_refusals_and_the_bound(service: Service, clock: Clock, posted: Po
         first = await c.get(f"/api/events?game={gid}&since=0", headers=tma(me, clock))
         assert first.status == 200 and await events(first, 1)
         second = await c.get(f"/api/events?game={gid}", headers=tma(me, clock))
-        assert second.status == 503 and "polling" in (await second.json())["error"]
+        assert (second.status, await second.json()) == (
+            503, {"error": refusal(me.language or "en", "too many live pages: polling")})
         first.close()
         await asyncio.sleep(1.5)  # the server notices the page went away at its next tick
         third = await c.get(f"/api/events?game={gid}&since=0", headers=tma(me, clock))

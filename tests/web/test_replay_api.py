@@ -191,7 +191,7 @@ async def test_R_CUBE_8_each_turn_says_its_dice_the_cube_and_its_cube_action(ser
     """A double dropped (R-CUBE-2, R-CUBE-3): the double's turn has no dice of its own and leaves the cube
     offered in its doubler's half; the drop ends the game. A played turn draws the dice it rolled."""
     gid = await cube_game(service, CubeAction.DROP)
-    found = await service.replay(gid, "en")
+    found = await replays.replay(service, gid, "en")
     assert found is not None
     actions = [t.action for t in found.turns]
     assert actions[-2:] == [CubeAction.DOUBLE, CubeAction.DROP]

@@ -151,7 +151,7 @@ async def test_R_CUBE_8_each_board_shows_the_dice_rolled_and_the_cube(service: S
     (R-CUBE-2), the taker's at 2 after the take (R-CUBE-3); the turns of a cube action are marked in the turn
     list."""
     gid = await cube_game(service, CubeAction.TAKE)
-    found = await service.replay(gid, "en")
+    found = await replays.replay(service, gid, "en")
     assert found is not None
     page = await open_replay(browser, server, ANA, clock, f"/replay?game={gid}", viewport=DESKTOP)
     assert await page.evaluate(CUBE) == ["1"] and await page.evaluate(DICE) == []
@@ -189,7 +189,7 @@ async def test_R_GULBARA_3_a_cascade_is_stepped_through_stage_by_stage(service: 
     """Each stage of a cascade is a step of its own: its board draws the stage's dice and its play, and the
     stage still to come (R-GULBARA-3)."""
     gid = await cascade_game(service)
-    found = await service.replay(gid, "en")
+    found = await replays.replay(service, gid, "en")
     assert found is not None
     stages = [i for i, (a, b) in enumerate(itertools.pairwise(found.turns), 1)
               if a.side is b.side and a.rolled and b.rolled and b.play != "resign"
