@@ -184,11 +184,11 @@ async def test_a_fixed_game_is_reviewed_to_the_judges_numbers(fixed: Service) ->
 
     await fixed.handle(Caller(ALICE, CHAT), "/lang bg")
     bg = await fixed.handle(Caller(ALICE, CHAT), f"/review {gid}")
-    assert f"Преглед на игра #{gid}" in bg.text and "процент грешки" in bg.text
-    assert "процент грешки" in (await fixed.handle(Caller(ALICE, CHAT), "/stats")).text.lower()
+    assert f"Преглед на игра #{gid}" in bg.text and "показател за грешки" in bg.text
+    assert "показател за грешки" in (await fixed.handle(Caller(ALICE, CHAT), "/stats")).text.lower()
     await fixed.handle(Caller(ALICE, CHAT), "/lang el")
     el = await fixed.handle(Caller(ALICE, CHAT), f"/review {gid}")
-    assert f"Ανάλυση της παρτίδας #{gid}" in el.text and "ποσοστό λαθών" in el.text
+    assert f"Ανάλυση της παρτίδας #{gid}" in el.text and "δείκτης λαθών" in el.text
 
 
 async def test_review_waits_for_the_end_of_the_game(service: Service) -> None:
@@ -270,7 +270,7 @@ async def test_the_review_line_speaks_the_results_language(service: Service) -> 
     await service.settle(30)
     assert len(posted.notices) == 1
     line = posted.notices[0].reply.text
-    assert line.startswith("Процент грешки") and f"/review {gid}" in line
+    assert line.startswith("Показател за грешки") and f"/review {gid}" in line
 
 
 async def test_after_a_loss_on_time_the_result_is_posted_before_the_review_line(service: Service,
