@@ -177,7 +177,10 @@ async def _store(svc: Core, ctx: Ctx, record: GameRecord, first: tuple[Step, ...
     for `bot.resume` meanwhile."""
     game, rolls = (first[-1].game, first[-1].rolls) if first else start or (game_of(record), record.turn)
     computer = await svc.computer_sides(record)
-    adv = await svc.offload(advance, game, seed_of(record), record.id, rolls, computer)
+    if computer:  # the computer's thinking goes to the workers
+        adv = await svc.offload(advance, game, seed_of(record), record.id, rolls, computer)
+    else:  # a turn between people is a roll and a forced play at most (~0.3 ms): here, no hop to a worker
+        adv = advance(game, seed_of(record), record.id, rolls, computer)
     adv = Advance(first + adv.steps, adv.game, adv.rolls, adv.events)
     marked = len(adv.steps) > 1 or adv.game.phase == "over" or record.version == 1 \
         or any(s.play in LOGGED for s in adv.steps)

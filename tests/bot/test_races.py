@@ -31,19 +31,34 @@ async def other(store: Store, clock: Clock) -> AsyncIterator[Service]:
 
 
 def hold_until_both_read(monkeypatch: pytest.MonkeyPatch, *services: Service) -> None:
-    """Each service's next game computation waits until both commands have read the game."""
+    """Each command waits, before it stores its play, until both commands have read the game: at the computer's
+    thinking (offloaded to the workers), and at the play's first write (a turn between people is advanced in
+    the service's own process)."""
     both = asyncio.Barrier(2)
+
+    async def held() -> None:
+        if not both.broken and both.n_waiting < 2:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(both.wait(), 2.0)
+
     for svc in services:
         real = svc.offload
 
         async def offload(fn: Any, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
-            if not both.broken and both.n_waiting < 2 and getattr(fn, "__name__", "") == "advance":
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(both.wait(), 2.0)
+            if getattr(fn, "__name__", "") == "advance":
+                await held()
             return await _real(fn, *args, **kwargs)
 
         monkeypatch.setattr(svc, "offload", offload)
+    for games in {id(svc.store.games): svc.store.games for svc in services}.values():
+        apply = games.apply
 
+        async def first_write(*args: Any, _real: Any = apply, **kwargs: Any) -> Any:
+            if kwargs.get("remember"):
+                await held()
+            return await _real(*args, **kwargs)
+
+        monkeypatch.setattr(games, "apply", first_write)
 
 def check_the_loser_is_told(replies: list[Reply], plays: list[str], mover: str) -> None:
     assert sorted(r.ok for r in replies) == [False, True], [r.text for r in replies]
