@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
@@ -17,6 +18,8 @@ from bot.service import Service
 from bot.web.server import make_app
 from game import Side
 from tests.bot.conftest import Clock, clock, prefix, redis_url, store  # noqa: F401  (fixtures)
+
+from .browser import need_browser
 
 TOKEN = "123456:TEST-bot-token"
 SECRET = "link-secret-for-tests"
@@ -62,6 +65,28 @@ async def client(service: Service, clock: Clock, posted: Posted) -> AsyncIterato
     app = make_app(service, telegram_token=TOKEN, link_secret=SECRET, clock=clock, deliver=posted)
     async with TestClient(TestServer(app)) as c:
         yield c
+
+
+@pytest.fixture
+async def server(service: Service, clock: Clock, posted: Posted) -> AsyncIterator[TestServer]:  # noqa: F811
+    """The page's server on a port of its own, for a browser."""
+    app = make_app(service, telegram_token=TOKEN, link_secret=SECRET, clock=clock, deliver=posted)
+    srv = TestServer(app, host="127.0.0.1")
+    await srv.start_server()
+    yield srv
+    await srv.close()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    """Debian's Chromium driven by Playwright (the test skips without one, fails under TABLA_BROWSER_TESTS)."""
+    path = need_browser()
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        b = await pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        await b.close()
 
 
 async def two_player_game(service: Service, variant: str = "portes") -> str:

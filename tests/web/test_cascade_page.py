@@ -17,13 +17,13 @@ from tests.bot.conftest import Clock
 from .browser import PHONE, SHOTS
 from .conftest import ANA
 from .replay_game import cascade_game, cascaded
-from .test_replay_page import browser, open_replay, server  # noqa: F401  (fixtures)
+from .test_replay_page import open_replay
 
 ORDER = "() => Array.from(document.querySelectorAll('#board svg text.order')).map(t => t.textContent)"
 
 
-async def test_R_GULBARA_3_the_live_board_draws_every_stage(service: Service, server: TestServer,  # noqa: F811
-                                                             browser: Any, clock: Clock) -> None:  # noqa: F811
+async def test_R_GULBARA_3_the_live_board_draws_every_stage(service: Service, server: TestServer,
+                                                             browser: Any, clock: Clock) -> None:
     gid = await cascade_game(service, resign=False)
     record, log = await service.store.games.snapshot(gid)
     v = variant_of(record)

@@ -17,7 +17,7 @@ from tests.bot.conftest import Clock
 from .browser import SHOTS
 from .conftest import ANA, EVE, init_data, link_for, mover, two_player_game
 from .test_api import full_play
-from .test_page import PRIVATE, browser, open_page, server  # noqa: F401  (fixtures)
+from .test_page import PRIVATE, open_page
 
 
 def tma(who: Any, clock: Clock, **extra: str) -> dict[str, str]:
@@ -59,7 +59,7 @@ async def test_the_download_is_refused_to_others(service: Service, client: TestC
     assert (await client.get("/api/export?game=!!", headers=tma(EVE, clock))).status == 400
 
 
-async def test_the_page_offers_the_download(service: Service, server: Any, browser: Any,  # noqa: F811
+async def test_the_page_offers_the_download(service: Service, server: Any, browser: Any,
                                             clock: Clock) -> None:
     """In the browser: the page's link saves the game's file under the server's name, its bytes the API's; the
     link is a 44 px touch target. (Skips without Chromium, see `browser.py`.)"""

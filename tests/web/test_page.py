@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -14,36 +13,15 @@ from bot.boardpage.words import page_words
 from bot.gamestate import game_of
 from bot.replies import Caller, Chat, Identity
 from bot.service import Service
-from bot.web.server import make_app
 from game import Cube, Side
 from tests.bot.conftest import Clock
 from tests.bot.cube_setup import START, put, tpn
 
-from .browser import DESKTOP, PHONE, SHOTS, TELEGRAM_JS, need_browser, telegram_stub
-from .conftest import ANA, BOB, EVE, SECRET, TOKEN, Posted, init_data, mover, two_player_game
+from .browser import DESKTOP, PHONE, SHOTS, TELEGRAM_JS, telegram_stub
+from .conftest import ANA, BOB, EVE, SECRET, Posted, init_data, mover, two_player_game
 
 CHANGED = "(v) => document.querySelector('#board svg').getAttribute('data-version') !== v"
 PRIVATE = Chat("telegram", ANA.user_id, private=True)
-
-
-@pytest.fixture
-async def server(service: Service, clock: Clock, posted: Posted) -> AsyncIterator[TestServer]:
-    app = make_app(service, telegram_token=TOKEN, link_secret=SECRET, clock=clock, deliver=posted)
-    srv = TestServer(app, host="127.0.0.1")
-    await srv.start_server()
-    yield srv
-    await srv.close()
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Any]:
-    path = need_browser()
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as pw:
-        b = await pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        await b.close()
 
 
 async def open_page(browser: Any, server: TestServer, who: Any, clock: Clock, game_id: str, *,

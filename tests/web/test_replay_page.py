@@ -5,44 +5,21 @@ and the cube, a Gul Bara cascade stage by stage; at phone and desktop width, and
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
 from aiohttp.test_utils import TestServer
 
 from bot import replays
 from bot.replies import Caller, Chat
 from bot.service import Service
-from bot.web.server import make_app
 from game import CubeAction, Position, Variant
 from tests.bot.conftest import Clock
 
-from .browser import DESKTOP, PHONE, SHOTS, TELEGRAM_JS, need_browser, telegram_stub
-from .conftest import ANA, EVE, SECRET, TOKEN, Posted, init_data
+from .browser import DESKTOP, PHONE, SHOTS, TELEGRAM_JS, telegram_stub
+from .conftest import ANA, EVE, init_data
 from .replay_game import cascade_game, cube_game, finished_game
 
 TURN = "(n) => document.querySelector('#board svg').getAttribute('data-turn') === String(n)"
-
-
-@pytest.fixture
-async def server(service: Service, clock: Clock, posted: Posted) -> AsyncIterator[TestServer]:
-    app = make_app(service, telegram_token=TOKEN, link_secret=SECRET, clock=clock, deliver=posted)
-    srv = TestServer(app, host="127.0.0.1")
-    await srv.start_server()
-    yield srv
-    await srv.close()
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Any]:
-    path = need_browser()
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as pw:
-        b = await pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        await b.close()
 
 
 async def open_replay(browser: Any, server: TestServer, who: Any, clock: Clock, path: str, *,
