@@ -28,6 +28,40 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+def leave_with_parent() -> None:
+    """In a worker process: exit as soon as the bot process that started it is gone. A bot killed outright
+    (`kill -9`, the kernel's OOM killer) cannot stop its workers, and a worker waiting for work would wait for
+    ever, holding its memory (the nets, the fonts): a thread waits on the parent's sentinel instead."""
+    import multiprocessing
+    import os
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        wait([sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tabla-parent-watch", daemon=True).start()
+
+
+def start_worker() -> None:
+    """A board and computer worker process: it leaves with its bot, and is warmed up (`images.prepare_worker`)."""
+    leave_with_parent()
+    images.prepare_worker()
+
+
+def start_background_worker() -> None:
+    """A background worker process: it leaves with its bot, at a lower priority
+    (`images.prepare_background_worker`)."""
+    leave_with_parent()
+    images.prepare_background_worker()
+
+
 class Workers:
     """The worker threads and processes of one service (see the module's docstring)."""
 
@@ -51,7 +85,7 @@ class Workers:
         if self._processes > 0:
             if self._process_pool is None:
                 self._process_pool = ProcessPoolExecutor(self._processes, mp_context=get_context("spawn"),
-                                                         initializer=images.prepare_worker)
+                                                         initializer=start_worker)
             try:
                 return await loop.run_in_executor(self._process_pool, call)
             except BrokenProcessPool:
@@ -70,7 +104,7 @@ class Workers:
             if self._processes > 0:
                 if self._background_pool is None:
                     self._background_pool = ProcessPoolExecutor(self.background_limit, mp_context=get_context("spawn"),
-                                                                initializer=images.prepare_background_worker)
+                                                                initializer=start_background_worker)
                 call = functools.partial(fn, *args, **kwargs)
                 try:
                     return await asyncio.get_running_loop().run_in_executor(self._background_pool, call)

@@ -74,3 +74,48 @@ def test_killed_workers_and_resource_tracker_are_recovered_without_tracebacks(re
     assert done.returncode == 0, done.stderr[-3000:]
     assert "worked True" in done.stdout, (done.stdout, done.stderr[-3000:])
     assert "Traceback" not in done.stderr and "KeyError" not in done.stderr, done.stderr[-3000:]
+
+
+KILLED_BOT = """
+import asyncio, os, signal, sys
+from bot.workers import Workers
+
+async def main() -> None:
+    workers = Workers(processes=1)
+    board = await workers.offload(os.getpid)
+    review = await workers.offload_bounded(os.getpid)
+    print(board, review, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # as the kernel's OOM killer or `kill -9` would
+
+asyncio.run(main())
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether `pid` is a process that has not exited (a zombie waiting for its reaper counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_worker_processes_leave_with_a_killed_bot() -> None:
+    """A bot process killed outright (SIGKILL) leaves no worker process behind holding its memory: the board
+    worker and the background worker both exit on their own once their parent is gone."""
+    import time
+
+    with subprocess.Popen([sys.executable, "-c", KILLED_BOT], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          text=True, cwd=Path(__file__).resolve().parents[2]) as bot:
+        assert bot.stdout is not None
+        pids = [int(p) for p in bot.stdout.readline().split()]  # the workers hold the pipe: read a line, no EOF
+        assert bot.wait(timeout=120) == -9
+    assert len(pids) == 2
+    for _ in range(100):  # they notice at once; a busy machine may take a moment to schedule them
+        if not any(_alive(p) for p in pids):
+            break
+        time.sleep(0.1)
+    left = [p for p in pids if _alive(p)]
+    for p in left:
+        os.kill(p, 9)
+    assert left == [], "worker processes outlived their bot"
