@@ -38,8 +38,9 @@ def board_png(scene: Scene) -> bytes | None:
 def replay_scenes(record: GameRecord, entries: Sequence[MoveLogEntry], names: Mapping[Side, str],
                   viewer: Side = Side.WHITE, *, words: Words | None = None) -> list[Scene]:
     """The boards of a replay: the start position, then the board after each logged turn showing the play
-    that led to it. A long game keeps `MAX_REPLAY_FRAMES` boards spread evenly over it, its start and final
-    board always among them (`renderer.replay.pick_frames`); only the plays of those boards are read."""
+    that led to it and the dice the turn rolled, as the page's replay draws them (`_rolled`). A long game keeps
+    `MAX_REPLAY_FRAMES` boards spread evenly over it, its start and final board always among them
+    (`renderer.replay.pick_frames`); only the plays of those boards are read."""
     v = variant_of(record)
     shown = dict(names)
     start = Position.from_tpn(record.start_position, v)
@@ -51,11 +52,24 @@ def replay_scenes(record: GameRecord, entries: Sequence[MoveLogEntry], names: Ma
         entry = entries[i - 1]
         before = start if i == 1 else Position.from_tpn(entries[i - 2].position, v)
         after = Position.from_tpn(entry.position, v)
-        scenes.append(Scene(after, viewer, last_play=_last_play(before, entry), names=shown,
-                            words=words or ENGLISH))
+        scenes.append(_rolled(Scene(after, viewer, last_play=_last_play(before, entry), names=shown,
+                                    words=words or ENGLISH), entry))
     if record.result is not None:
         scenes[-1] = replace(scenes[-1], result=outcome_of(record.result))
     return scenes
+
+
+def _rolled(scene: Scene, entry: MoveLogEntry) -> Scene:
+    """`scene` with the dice the logged turn rolled: a roll in its mover's half and colour, an opening roll
+    (R-OPEN-1) white's die and black's each in its own half; unchanged for a turn without dice (a cube action,
+    R-CUBE-2, R-CUBE-3)."""
+    try:
+        dice = parse_dice(entry.dice)
+    except ValueError:
+        return scene
+    if entry.play == "opening":
+        return replace(scene, opening=dice)
+    return replace(scene, dice=dice, rolled=side_of(entry.side))
 
 
 def _last_play(before: Position, entry: MoveLogEntry) -> LastPlay | None:
