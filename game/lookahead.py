@@ -12,8 +12,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import OFF
-from .movegen import Apply, Bounded, Step, bounded_steps, enumerate_plays, homeout, stepper
+from .board import OFF, PIN
+from .movegen import (
+    HOMEOUT,
+    Apply,
+    Bounded,
+    Step,
+    _is_highest,
+    bounded_steps,
+    enumerate_plays,
+    homeout,
+    pin_steps,
+    stepper,
+)
 
 if TYPE_CHECKING:
     from .variants import Variant
@@ -36,7 +47,9 @@ def replies(cells: tuple[int, ...], protected: tuple[bool, bool], rules: Variant
     out: list[list[Work]] = []
     for a, b in ROLLS:
         found: Found = {}
-        if a == b:
+        if a == b and below is pin_steps:
+            _pin_doubles(s, a, found)
+        elif a == b:
             _doubles(s, a, below, apply, found)
         else:
             for x, y in ((a, b), (b, a)):
@@ -88,6 +101,52 @@ def _doubles(s: list[int], d: int, below: Bounded, apply: Apply, found: Found) -
                 continue
             seen.add(key)
             walk(n, left - 1, st[0])
+
+    walk(s, 4, 25)
+
+
+def _pin_doubles(s: list[int], d: int, found: Found) -> None:
+    """`_doubles` in the pinning games, `pin_steps` and `pin_apply` made in place (R-MOVE-1…3, R-OFF-1…3):
+    the same positions reached, in the same order."""
+    seen: set[Work] = set()
+
+    def walk(cur: list[int], left: int, top: int) -> None:
+        bear = cur[HOMEOUT] == 0
+        moved = False
+        for p in range(1, min(top, 24) + 1):
+            v = cur[p]
+            if v <= 0:  # empty, the opponent's, or the mover's pinned checker (R-MOVE-2)
+                continue
+            t = p - d
+            if t >= 1:
+                w = cur[t]
+                if w < -1:
+                    continue
+            elif bear and (t == 0 or _is_highest(cur, p)):
+                t = w = 0
+            else:
+                continue
+            moved = True
+            n = cur[:]
+            n[p] = -1 if v == PIN + 1 else v - 1  # R-MOVE-3
+            if t == 0:
+                n[OFF] += 1
+            else:
+                n[t] = PIN + 1 if w == -1 else w + 1
+                if p > 6 and t <= 6:
+                    n[HOMEOUT] -= 1
+            if n[OFF] == 15 or left == 1:  # R-TURN-4, or the last move
+                key = tuple(n)
+                if found.get(key, (0,))[0] < 4:
+                    found[key] = (4, d)
+                continue
+            key = (left, p, *n)
+            if key in seen:
+                continue
+            seen.add(key)
+            walk(n, left - 1, p)
+        if not moved:
+            _record(found, tuple(cur), 4 - left, d)
 
     walk(s, 4, 25)
 
