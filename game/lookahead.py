@@ -53,7 +53,10 @@ def replies(cells: tuple[int, ...], protected: tuple[bool, bool], rules: Variant
             _doubles(s, a, below, apply, found)
         else:
             for x, y in ((a, b), (b, a)):
-                _mixed(firsts[x], x, y, below, apply, found)
+                if below is pin_steps:
+                    _pin_mixed(firsts[x], x, y, found)
+                else:
+                    _mixed(firsts[x], x, y, below, apply, found)
         out.append(_legal(found, a, b))
     return out
 
@@ -78,6 +81,50 @@ def _mixed(firsts: list[tuple[Step, list[int]]], x: int, y: int, below: Bounded,
             key = tuple(apply(n1, st2))
             if found.get(key, (0,))[0] < 2:
                 found[key] = (2, 0)
+
+
+def _pin_mixed(firsts: list[tuple[Step, list[int]]], x: int, y: int, found: Found) -> None:
+    """`_mixed` in the pinning games, the second move (`pin_steps`, `pin_apply`) made and undone in place
+    (R-MOVE-1…3, R-OFF-1…3): the same positions reached, in the same order."""
+    for st1, n in firsts:
+        if n[OFF] == 15:  # R-TURN-4
+            _record(found, tuple(n), 2, 0)
+            continue
+        bear = n[HOMEOUT] == 0
+        moved = False
+        for p in range(1, min(st1[0], 24) + 1):
+            v = n[p]
+            if v <= 0:  # empty, the opponent's, or the mover's pinned checker (R-MOVE-2)
+                continue
+            t = p - y
+            if t >= 1:
+                w = n[t]
+                if w < -1:
+                    continue
+            elif bear and (t == 0 or _is_highest(n, p)):
+                t = w = 0
+            else:
+                continue
+            moved = True
+            n[p] = -1 if v == PIN + 1 else v - 1  # R-MOVE-3
+            out = n[HOMEOUT]
+            if t == 0:
+                n[OFF] += 1
+            else:
+                n[t] = PIN + 1 if w == -1 else w + 1
+                if p > 6 and t <= 6:
+                    n[HOMEOUT] -= 1
+            key = tuple(n)
+            if found.get(key, (0,))[0] < 2:
+                found[key] = (2, 0)
+            n[p] = v
+            n[HOMEOUT] = out
+            if t == 0:
+                n[OFF] -= 1
+            else:
+                n[t] = w
+        if not moved:
+            _record(found, tuple(n), 1, x)
 
 
 def _doubles(s: list[int], d: int, below: Bounded, apply: Apply, found: Found) -> None:
