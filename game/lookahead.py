@@ -114,9 +114,7 @@ def _pin_mixed(firsts: list[tuple[Step, list[int]]], x: int, y: int, found: Foun
                 n[t] = PIN + 1 if w == -1 else w + 1
                 if p > 6 and t <= 6:
                     n[HOMEOUT] -= 1
-            key = tuple(n)
-            if found.get(key, (0,))[0] < 2:
-                found[key] = (2, 0)
+            found[tuple(n)] = (2, 0)  # no play of two dice uses more
             n[p] = v
             n[HOMEOUT] = out
             if t == 0:
@@ -160,7 +158,7 @@ def _pin_doubles(s: list[int], d: int, found: Found) -> None:
     def walk(cur: list[int], left: int, top: int) -> None:
         bear = cur[HOMEOUT] == 0
         moved = False
-        for p in range(1, min(top, 24) + 1):
+        for p in range(1, top + 1):
             v = cur[p]
             if v <= 0:  # empty, the opponent's, or the mover's pinned checker (R-MOVE-2)
                 continue
@@ -182,10 +180,8 @@ def _pin_doubles(s: list[int], d: int, found: Found) -> None:
                 n[t] = PIN + 1 if w == -1 else w + 1
                 if p > 6 and t <= 6:
                     n[HOMEOUT] -= 1
-            if n[OFF] == 15 or left == 1:  # R-TURN-4, or the last move
-                key = tuple(n)
-                if found.get(key, (0,))[0] < 4:
-                    found[key] = (4, d)
+            if n[OFF] == 15 or left == 1:  # R-TURN-4, or the last move: no play uses more dice
+                found[tuple(n)] = (4, d)
                 continue
             key = (left, p, *n)
             if key in seen:
@@ -195,7 +191,7 @@ def _pin_doubles(s: list[int], d: int, found: Found) -> None:
         if not moved:
             _record(found, tuple(cur), 4 - left, d)
 
-    walk(s, 4, 25)
+    walk(s, 4, 24)
 
 
 def _legal(found: Found, a: int, b: int) -> list[Work]:
