@@ -172,6 +172,9 @@ def _pin_doubles(s: list[int], d: int, found: Found) -> None:
             else:
                 continue
             moved = True
+            if left == 1:  # the last move, made and undone in place
+                _last(cur, p, t, v, w, d, found)
+                continue
             n = cur[:]
             n[p] = -1 if v == PIN + 1 else v - 1  # R-MOVE-3
             if t == 0:
@@ -180,7 +183,7 @@ def _pin_doubles(s: list[int], d: int, found: Found) -> None:
                 n[t] = PIN + 1 if w == -1 else w + 1
                 if p > 6 and t <= 6:
                     n[HOMEOUT] -= 1
-            if n[OFF] == 15 or left == 1:  # R-TURN-4, or the last move: no play uses more dice
+            if n[OFF] == 15:  # R-TURN-4: no play uses more dice
                 found[tuple(n)] = (4, d)
                 continue
             key = (left, p, *n)
@@ -192,6 +195,26 @@ def _pin_doubles(s: list[int], d: int, found: Found) -> None:
             _record(found, tuple(cur), 4 - left, d)
 
     walk(s, 4, 24)
+
+
+def _last(cur: list[int], p: int, t: int, v: int, w: int, d: int, found: Found) -> None:
+    """A double's last move, from `p` (holding `v`) to `t` (holding `w`, 0 off), recorded as a full play and
+    undone (R-MOVE-3)."""
+    cur[p] = -1 if v == PIN + 1 else v - 1
+    out = cur[HOMEOUT]
+    if t == 0:
+        cur[OFF] += 1
+    else:
+        cur[t] = PIN + 1 if w == -1 else w + 1
+        if p > 6 and t <= 6:
+            cur[HOMEOUT] -= 1
+    found[tuple(cur)] = (4, d)
+    cur[p] = v
+    cur[HOMEOUT] = out
+    if t == 0:
+        cur[OFF] -= 1
+    else:
+        cur[t] = w
 
 
 def _legal(found: Found, a: int, b: int) -> list[Work]:
