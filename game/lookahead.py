@@ -5,7 +5,9 @@ mover's view) of every legal play, exactly the positions `enumerate_plays(…, o
 R-MOVE-*, R-OFF-*); an empty list for a roll that cannot be played (R-TURN-3). In the pinning games, portes and
 tabla, where every play has an order from high points to low (`movegen.sorted_orders`), the 21 rolls are walked
 together: each die's first moves are made once for the five rolls that share it, and only the orders from high
-points to low are walked. Tawula, fevga and gul bara go roll by roll through `enumerate_plays`.
+points to low are walked. In the pinning games the second moves, and a double's moves, are made (and the last ones
+undone) in place rather than through `pin_steps` and `pin_apply`: the same positions, in the same order. Tawula,
+fevga and gul bara go roll by roll through `enumerate_plays`.
 """
 
 from __future__ import annotations
