@@ -223,7 +223,7 @@ def _legal(found: Found, a: int, b: int) -> list[Work]:
     """R-TURN-1: the plays that use the most dice, and the larger die when only one can be played."""
     if not found:
         return []
-    best = max(used for used, _ in found.values())
+    best = max(found.values())[0]  # the most dice used
     if best == 0:
         return []
     if best == 1 and a != b:
