@@ -5,15 +5,28 @@ mover's view) of every legal play, exactly the positions `enumerate_plays(…, o
 R-MOVE-*, R-OFF-*); an empty list for a roll that cannot be played (R-TURN-3). In the pinning games, portes and
 tabla, where every play has an order from high points to low (`movegen.sorted_orders`), the 21 rolls are walked
 together: each die's first moves are made once for the five rolls that share it, and only the orders from high
-points to low are walked. Tawula, fevga and gul bara go roll by roll through `enumerate_plays`.
+points to low are walked. In the pinning games the second moves, and a double's moves, are made (and the last ones
+undone) in place rather than through `pin_steps` and `pin_apply`: the same positions, in the same order. Tawula,
+fevga and gul bara go roll by roll through `enumerate_plays`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import OFF
-from .movegen import Apply, Bounded, Step, bounded_steps, enumerate_plays, homeout, stepper
+from .board import OFF, PIN
+from .movegen import (
+    HOMEOUT,
+    Apply,
+    Bounded,
+    Step,
+    _is_highest,
+    bounded_steps,
+    enumerate_plays,
+    homeout,
+    pin_steps,
+    stepper,
+)
 
 if TYPE_CHECKING:
     from .variants import Variant
@@ -36,11 +49,16 @@ def replies(cells: tuple[int, ...], protected: tuple[bool, bool], rules: Variant
     out: list[list[Work]] = []
     for a, b in ROLLS:
         found: Found = {}
-        if a == b:
+        if a == b and below is pin_steps:
+            _pin_doubles(s, a, found)
+        elif a == b:
             _doubles(s, a, below, apply, found)
         else:
             for x, y in ((a, b), (b, a)):
-                _mixed(firsts[x], x, y, below, apply, found)
+                if below is pin_steps:
+                    _pin_mixed(firsts[x], x, y, found)
+                else:
+                    _mixed(firsts[x], x, y, below, apply, found)
         out.append(_legal(found, a, b))
     return out
 
@@ -65,6 +83,48 @@ def _mixed(firsts: list[tuple[Step, list[int]]], x: int, y: int, below: Bounded,
             key = tuple(apply(n1, st2))
             if found.get(key, (0,))[0] < 2:
                 found[key] = (2, 0)
+
+
+def _pin_mixed(firsts: list[tuple[Step, list[int]]], x: int, y: int, found: Found) -> None:
+    """`_mixed` in the pinning games, the second move (`pin_steps`, `pin_apply`) made and undone in place
+    (R-MOVE-1…3, R-OFF-1…3): the same positions reached, in the same order."""
+    for st1, n in firsts:
+        if n[OFF] == 15:  # R-TURN-4
+            _record(found, tuple(n), 2, 0)
+            continue
+        bear = n[HOMEOUT] == 0
+        moved = False
+        for p in range(1, min(st1[0], 24) + 1):
+            v = n[p]
+            if v <= 0:  # empty, the opponent's, or the mover's pinned checker (R-MOVE-2)
+                continue
+            t = p - y
+            if t >= 1:
+                w = n[t]
+                if w < -1:
+                    continue
+            elif bear and (t == 0 or _is_highest(n, p)):
+                t = w = 0
+            else:
+                continue
+            moved = True
+            n[p] = -1 if v == PIN + 1 else v - 1  # R-MOVE-3
+            out = n[HOMEOUT]
+            if t == 0:
+                n[OFF] += 1
+            else:
+                n[t] = PIN + 1 if w == -1 else w + 1
+                if p > 6 and t <= 6:
+                    n[HOMEOUT] -= 1
+            found[tuple(n)] = (2, 0)  # no play of two dice uses more
+            n[p] = v
+            n[HOMEOUT] = out
+            if t == 0:
+                n[OFF] -= 1
+            else:
+                n[t] = w
+        if not moved:
+            _record(found, tuple(n), 1, x)
 
 
 def _doubles(s: list[int], d: int, below: Bounded, apply: Apply, found: Found) -> None:
@@ -92,11 +152,78 @@ def _doubles(s: list[int], d: int, below: Bounded, apply: Apply, found: Found) -
     walk(s, 4, 25)
 
 
+def _pin_doubles(s: list[int], d: int, found: Found) -> None:
+    """`_doubles` in the pinning games, `pin_steps` and `pin_apply` made in place (R-MOVE-1…3, R-OFF-1…3):
+    the same positions reached, in the same order."""
+    seen: set[Work] = set()
+
+    def walk(cur: list[int], left: int, top: int) -> None:
+        bear = cur[HOMEOUT] == 0
+        moved = False
+        for p in range(1, top + 1):
+            v = cur[p]
+            if v <= 0:  # empty, the opponent's, or the mover's pinned checker (R-MOVE-2)
+                continue
+            t = p - d
+            if t >= 1:
+                w = cur[t]
+                if w < -1:
+                    continue
+            elif bear and (t == 0 or _is_highest(cur, p)):
+                t = w = 0
+            else:
+                continue
+            moved = True
+            if left == 1:  # the last move, made and undone in place
+                _last(cur, p, t, v, w, d, found)
+                continue
+            n = cur[:]
+            n[p] = -1 if v == PIN + 1 else v - 1  # R-MOVE-3
+            if t == 0:
+                n[OFF] += 1
+            else:
+                n[t] = PIN + 1 if w == -1 else w + 1
+                if p > 6 and t <= 6:
+                    n[HOMEOUT] -= 1
+            if n[OFF] == 15:  # R-TURN-4: no play uses more dice
+                found[tuple(n)] = (4, d)
+                continue
+            key = (left, p, *n)
+            if key in seen:
+                continue
+            seen.add(key)
+            walk(n, left - 1, p)
+        if not moved:
+            _record(found, tuple(cur), 4 - left, d)
+
+    walk(s, 4, 24)
+
+
+def _last(cur: list[int], p: int, t: int, v: int, w: int, d: int, found: Found) -> None:
+    """A double's last move, from `p` (holding `v`) to `t` (holding `w`, 0 off), recorded as a full play and
+    undone (R-MOVE-3)."""
+    cur[p] = -1 if v == PIN + 1 else v - 1
+    out = cur[HOMEOUT]
+    if t == 0:
+        cur[OFF] += 1
+    else:
+        cur[t] = PIN + 1 if w == -1 else w + 1
+        if p > 6 and t <= 6:
+            cur[HOMEOUT] -= 1
+    found[tuple(cur)] = (4, d)
+    cur[p] = v
+    cur[HOMEOUT] = out
+    if t == 0:
+        cur[OFF] -= 1
+    else:
+        cur[t] = w
+
+
 def _legal(found: Found, a: int, b: int) -> list[Work]:
     """R-TURN-1: the plays that use the most dice, and the larger die when only one can be played."""
     if not found:
         return []
-    best = max(used for used, _ in found.values())
+    best = max(found.values())[0]  # the most dice used
     if best == 0:
         return []
     if best == 1 and a != b:

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from game.lookahead import ROLLS, replies
-from game.movegen import enumerate_plays, sorted_orders
+from game.lookahead import ROLLS, Found, _doubles, _mixed, _pin_doubles, _pin_mixed, replies
+from game.movegen import enumerate_plays, homeout, pin_apply, pin_steps, sorted_orders
 from game.nets import computer
 from game.plays import legal_plays
 from game.variants import variant
@@ -68,3 +68,25 @@ def test_a_remembered_look_counts_for_the_budget_as_when_it_was_listed() -> None
         assert [v for _, v in warm] == pytest.approx([v for _, v in cold], abs=1e-12)
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("name", ["plakoto", "tapa", "mahbusa"])
+def test_the_pinning_walk_in_place_finds_what_the_step_functions_find(name: str) -> None:
+    """R-MOVE-1…3, R-OFF-1…3, R-TURN-1/4: the in-place walk of a pinning game's second moves and doubles reaches
+    the positions `pin_steps` and `pin_apply` reach, with the same dice used, in the same order."""
+    for seed in range(4):
+        for plies in (0, 15, 40, 70, 100, 130):
+            p = random_position(name, seed, plies)
+            s = [*p.cells, homeout(p.cells), 1 if p.protected[1] else 0]
+            for d in range(1, 7):
+                slow: Found = {}
+                fast: Found = {}
+                _doubles(s, d, pin_steps, pin_apply, slow)
+                _pin_doubles(s, d, fast)
+                assert list(fast.items()) == list(slow.items()), (p.to_tpn(), d)
+                firsts = [(st, pin_apply(s, st)) for st in pin_steps(s, d)]
+                for y in range(1, 7):
+                    slow, fast = {}, {}
+                    _mixed(firsts, d, y, pin_steps, pin_apply, slow)
+                    _pin_mixed(firsts, d, y, fast)
+                    assert list(fast.items()) == list(slow.items()), (p.to_tpn(), d, y)
