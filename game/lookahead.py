@@ -86,15 +86,15 @@ def _mixed(firsts: list[tuple[Step, list[int]]], x: int, y: int, below: Bounded,
 
 
 def _pin_mixed(firsts: list[tuple[Step, list[int]]], x: int, y: int, found: Found) -> None:
-    """`_mixed` in the pinning games, the second move (`pin_steps`, `pin_apply`) made and undone in place
-    (R-MOVE-1…3, R-OFF-1…3): the same positions reached, in the same order."""
+    """`_mixed` in the pinning games, the second move made and undone in place (R-MOVE-1…3, R-OFF-1…3): the
+    same positions reached, in the same order."""
     for st1, n in firsts:
         if n[OFF] == 15:  # R-TURN-4
             _record(found, tuple(n), 2, 0)
             continue
         bear = n[HOMEOUT] == 0
         moved = False
-        for p in range(1, min(st1[0], 24) + 1):
+        for p in range(1, min(st1[0], 24) + 1):  # `pin_steps` inline, as in `_pin_doubles`
             v = n[p]
             if v <= 0:  # empty, the opponent's, or the mover's pinned checker (R-MOVE-2)
                 continue
@@ -108,21 +108,7 @@ def _pin_mixed(firsts: list[tuple[Step, list[int]]], x: int, y: int, found: Foun
             else:
                 continue
             moved = True
-            n[p] = -1 if v == PIN + 1 else v - 1  # R-MOVE-3
-            out = n[HOMEOUT]
-            if t == 0:
-                n[OFF] += 1
-            else:
-                n[t] = PIN + 1 if w == -1 else w + 1
-                if p > 6 and t <= 6:
-                    n[HOMEOUT] -= 1
-            found[tuple(n)] = (2, 0)  # no play of two dice uses more
-            n[p] = v
-            n[HOMEOUT] = out
-            if t == 0:
-                n[OFF] -= 1
-            else:
-                n[t] = w
+            _made(n, p, t, v, w, (2, 0), found)  # no play of two dice uses more
         if not moved:
             _record(found, tuple(n), 1, x)
 
@@ -153,14 +139,14 @@ def _doubles(s: list[int], d: int, below: Bounded, apply: Apply, found: Found) -
 
 
 def _pin_doubles(s: list[int], d: int, found: Found) -> None:
-    """`_doubles` in the pinning games, `pin_steps` and `pin_apply` made in place (R-MOVE-1…3, R-OFF-1…3):
-    the same positions reached, in the same order."""
+    """`_doubles` in the pinning games, each move made in place (R-MOVE-1…3, R-OFF-1…3): the same positions
+    reached, in the same order."""
     seen: set[Work] = set()
 
     def walk(cur: list[int], left: int, top: int) -> None:
         bear = cur[HOMEOUT] == 0
         moved = False
-        for p in range(1, top + 1):
+        for p in range(1, top + 1):  # `pin_steps` inline: a generator here made the walk 10–25 % slower
             v = cur[p]
             if v <= 0:  # empty, the opponent's, or the mover's pinned checker (R-MOVE-2)
                 continue
@@ -175,16 +161,10 @@ def _pin_doubles(s: list[int], d: int, found: Found) -> None:
                 continue
             moved = True
             if left == 1:  # the last move, made and undone in place
-                _last(cur, p, t, v, w, d, found)
+                _made(cur, p, t, v, w, (4, d), found)
                 continue
             n = cur[:]
-            n[p] = -1 if v == PIN + 1 else v - 1  # R-MOVE-3
-            if t == 0:
-                n[OFF] += 1
-            else:
-                n[t] = PIN + 1 if w == -1 else w + 1
-                if p > 6 and t <= 6:
-                    n[HOMEOUT] -= 1
+            _pin_make(n, p, t, v, w)
             if n[OFF] == 15:  # R-TURN-4: no play uses more dice
                 found[tuple(n)] = (4, d)
                 continue
@@ -199,18 +179,22 @@ def _pin_doubles(s: list[int], d: int, found: Found) -> None:
     walk(s, 4, 24)
 
 
-def _last(cur: list[int], p: int, t: int, v: int, w: int, d: int, found: Found) -> None:
-    """A double's last move, from `p` (holding `v`) to `t` (holding `w`, 0 off), recorded as a full play and
-    undone (R-MOVE-3)."""
+def _pin_make(cur: list[int], p: int, t: int, v: int, w: int) -> None:
+    """The move from `p` (holding `v`) to `t` (holding `w`; 0 is off) made in `cur` (R-MOVE-3)."""
     cur[p] = -1 if v == PIN + 1 else v - 1
-    out = cur[HOMEOUT]
     if t == 0:
         cur[OFF] += 1
     else:
         cur[t] = PIN + 1 if w == -1 else w + 1
         if p > 6 and t <= 6:
             cur[HOMEOUT] -= 1
-    found[tuple(cur)] = (4, d)
+
+
+def _made(cur: list[int], p: int, t: int, v: int, w: int, value: tuple[int, int], found: Found) -> None:
+    """A play's last move made in `cur`, the position recorded as `value` (dice used, die), and the move undone."""
+    out = cur[HOMEOUT]
+    _pin_make(cur, p, t, v, w)
+    found[tuple(cur)] = value
     cur[p] = v
     cur[HOMEOUT] = out
     if t == 0:
