@@ -18,7 +18,7 @@ from bot.web.server import make_app
 from storage import Store
 from tests.bot.conftest import Clock
 
-from .browser import PHONE, SHOTS, TELEGRAM_JS, need_browser, telegram_stub
+from .browser import PHONE, SHOTS, TELEGRAM_JS, telegram_stub
 from .conftest import ANA, BOB, EVE, GROUP, SECRET, TOKEN, Posted, init_data
 
 PEOPLE = (ANA, BOB, EVE)
@@ -50,6 +50,29 @@ async def web(drawing: Service, clock: Clock) -> AsyncIterator[TestClient]:
     app = make_app(drawing, telegram_token=TOKEN, link_secret=SECRET, clock=clock, deliver=Posted())
     async with TestClient(TestServer(app)) as c:
         yield c
+
+
+@pytest.fixture
+async def server(drawing: Service, clock: Clock) -> AsyncIterator[TestServer]:
+    """The page's server for the browser, over the service that draws the tables."""
+    app = make_app(drawing, telegram_token=TOKEN, link_secret=SECRET, clock=clock, deliver=Posted())
+    srv = TestServer(app, host="127.0.0.1")
+    await srv.start_server()
+    yield srv
+    await srv.close()
+
+
+async def open_at(browser: Any, server: TestServer, init: str, path: str) -> Any:
+    """A phone-sized page at `path`, Telegram's script stubbed to give `init` as its initData."""
+    page = await browser.new_page(viewport=PHONE)
+    stub = telegram_stub(init)
+
+    async def fake_telegram(route: Any, request: Any) -> None:
+        await route.fulfill(status=200, content_type="application/javascript", body=stub)
+
+    await page.route(TELEGRAM_JS, fake_telegram)
+    await page.goto(str(server.make_url(path)))
+    return page
 
 
 async def test_the_json_shows_the_table_and_the_viewer_s_matches_first(drawing: Service, web: TestClient,
@@ -88,54 +111,35 @@ async def test_the_table_message_links_to_the_page(drawing: Service) -> None:
     assert button(links, "abcdef", None, private=True).kind == "web_app"
 
 
-async def test_a_player_taps_their_match_on_the_page(drawing: Service, clock: Clock) -> None:
+async def test_a_player_taps_their_match_on_the_page(drawing: Service, server: TestServer, browser: Any,
+                                                     clock: Clock) -> None:
     """The page in a browser (Telegram's script stubbed with Eve's signed initData): the table picture, Eve's two
     matches first, and a tap on the first opens its board, where she is a player."""
-    path = need_browser()
-    from playwright.async_api import async_playwright
-
     tid = await started(drawing)
     record = await drawing.store.tournaments.get(tid)
-    app = make_app(drawing, telegram_token=TOKEN, link_secret=SECRET, clock=clock, deliver=Posted())
-    server = TestServer(app, host="127.0.0.1")
-    await server.start_server()
-    stub = telegram_stub(init_data(EVE, clock()))
-
-    async def fake_telegram(route: Any, request: Any) -> None:
-        await route.fulfill(status=200, content_type="application/javascript", body=stub)
-
-    try:
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
-            page = await browser.new_page(viewport=PHONE)
-            await page.route(TELEGRAM_JS, fake_telegram)
-            await page.goto(str(server.make_url(f"/tournament?id={tid}")))
-            await page.wait_for_selector("#matches a.mine")
-            assert await page.locator("#table img").count() == 1
-            width = await page.evaluate("document.querySelector('#table img').naturalWidth")
-            assert width > 300
-            assert await page.locator("#matches a").count() == 3
-            assert await page.locator("#matches a.mine").count() == 2
-            box = await page.locator("#matches a.mine").first.bounding_box()
-            assert box["height"] >= 44
-            assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            await page.screenshot(path=str(SHOTS / "page-tournament-phone.png"), full_page=True)
-            game = await page.locator("#matches a.mine").first.get_attribute("data-game")
-            await page.locator("#matches a.mine").first.click()
-            await page.wait_for_selector("#board svg")
-            assert f"game={game}" in page.url
-            games = {p.key: (await drawing.store.matches.get(p.match or "")).games for p in record.pairings}
-            match = next(p for p in record.pairings if game in games[p.key])
-            eve = await drawing.store.players.find("telegram", EVE.user_id)
-            assert eve is not None and eve.id in match.players()
-            status = await page.locator("#status").text_content() or ""
-            assert "watching" not in status, status
-            await page.screenshot(path=str(SHOTS / "page-tournament-board.png"))
-            await browser.close()
-    finally:
-        await server.close()
-
+    page = await open_at(browser, server, init_data(EVE, clock()), f"/tournament?id={tid}")
+    await page.wait_for_selector("#matches a.mine")
+    assert await page.locator("#table img").count() == 1
+    width = await page.evaluate("document.querySelector('#table img').naturalWidth")
+    assert width > 300
+    assert await page.locator("#matches a").count() == 3
+    assert await page.locator("#matches a.mine").count() == 2
+    box = await page.locator("#matches a.mine").first.bounding_box()
+    assert box["height"] >= 44
+    assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / "page-tournament-phone.png"), full_page=True)
+    game = await page.locator("#matches a.mine").first.get_attribute("data-game")
+    await page.locator("#matches a.mine").first.click()
+    await page.wait_for_selector("#board svg")
+    assert f"game={game}" in page.url
+    games = {p.key: (await drawing.store.matches.get(p.match or "")).games for p in record.pairings}
+    match = next(p for p in record.pairings if game in games[p.key])
+    eve = await drawing.store.players.find("telegram", EVE.user_id)
+    assert eve is not None and eve.id in match.players()
+    status = await page.locator("#status").text_content() or ""
+    assert "watching" not in status, status
+    await page.screenshot(path=str(SHOTS / "page-tournament-board.png"))
 
 
 async def test_a_tournament_link_shows_its_player_their_matches(drawing: Service, web: TestClient,
@@ -166,39 +170,21 @@ async def test_a_tournament_link_shows_its_player_their_matches(drawing: Service
             ).status == 401  # a play link is no tournament link
 
 
-async def test_a_tournament_link_in_a_browser_opens_the_player_s_board(drawing: Service, clock: Clock) -> None:
+async def test_a_tournament_link_in_a_browser_opens_the_player_s_board(drawing: Service, server: TestServer,
+                                                                       browser: Any, clock: Clock) -> None:
     """Outside Telegram (its script gives no initData), a tournament link signed for Eve: her two matches are
     links, the other match is not, and a tap on hers opens its board, where she plays."""
-    path = need_browser()
-    from playwright.async_api import async_playwright
-
     tid = await started(drawing)
     eve = await drawing.store.players.find("telegram", EVE.user_id)
     assert eve is not None
     token = sign_tournament(SECRET, eve.id, tid, clock() + 3600)
-    app = make_app(drawing, telegram_token=TOKEN, link_secret=SECRET, clock=clock, deliver=Posted())
-    server = TestServer(app, host="127.0.0.1")
-    await server.start_server()
-    stub = telegram_stub("")
-
-    async def fake_telegram(route: Any, request: Any) -> None:
-        await route.fulfill(status=200, content_type="application/javascript", body=stub)
-
-    try:
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
-            page = await browser.new_page(viewport=PHONE)
-            await page.route(TELEGRAM_JS, fake_telegram)
-            await page.goto(str(server.make_url(f"/tournament?id={tid}&t={token}")))
-            await page.wait_for_selector("#matches a.mine")
-            assert await page.locator("#matches a.mine").count() == 2
-            assert await page.locator("#matches span").count() == 1
-            game = await page.locator("#matches a.mine").first.get_attribute("data-game")
-            await page.locator("#matches a.mine").first.click()
-            await page.wait_for_selector("#board svg")
-            assert "t=" in page.url and game is not None
-            status = await page.locator("#status").text_content() or ""
-            assert "watching" not in status, status
-            await browser.close()
-    finally:
-        await server.close()
+    page = await open_at(browser, server, "", f"/tournament?id={tid}&t={token}")
+    await page.wait_for_selector("#matches a.mine")
+    assert await page.locator("#matches a.mine").count() == 2
+    assert await page.locator("#matches span").count() == 1
+    game = await page.locator("#matches a.mine").first.get_attribute("data-game")
+    await page.locator("#matches a.mine").first.click()
+    await page.wait_for_selector("#board svg")
+    assert "t=" in page.url and game is not None
+    status = await page.locator("#status").text_content() or ""
+    assert "watching" not in status, status
