@@ -238,7 +238,7 @@ async def test_no_stack_trace_reaches_the_page(service: Service, client: TestCli
     r = await client.get(f"/api/state?game={gid}", headers=tma(me, clock))
     text = await r.text()
     assert r.status == 500 and "secret" not in text and "Traceback" not in text
-    assert (await r.json()) == {"error": "server error"}
+    assert (await r.json()) == {"error": refusal(me.language or "en", "server error")}  # in the words it signs
     r = await client.get("/nowhere")
     assert r.status == 404 and "error" in await r.json()
 
