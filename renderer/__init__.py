@@ -9,7 +9,7 @@ Only `game`, Pillow and the standard library are used; fonts are bundled.
 
 from .chart import Line as ChartLine
 from .chart import StatsChart, render_stats
-from .layout import layout, layout_scene
+from .layout import layout, layout_scene, outcome_lines
 from .png import prepare, render_png, scene_png
 from .replay import MAX_FRAMES, pick_frames, render_replay
 from .scene import GameResult, LastMove, LastPlay, MatchScore, PendingStage, ResultLike, Scene
@@ -49,6 +49,7 @@ __all__ = [
     "Words",
     "layout",
     "layout_scene",
+    "outcome_lines",
     "pick_frames",
     "prepare",
     "render_png",

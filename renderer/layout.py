@@ -13,7 +13,7 @@ from game import Side, Variant
 from . import geometry as G
 from . import routes
 from . import theme as T
-from .scene import LastMove, PendingStage, Scene, pending_stage
+from .scene import LastMove, MatchScore, PendingStage, ResultLike, Scene, pending_stage
 from .shapes import Arrow, Banner, Checker, Die, Label, Layout, Mark, Panel, Pill, Ring
 from .text import FittedText, clean, fit, fit_size
 from .words import ENGLISH, Words
@@ -105,16 +105,16 @@ class _Builder:
             pills.append(self._stage(stage))
         arrows, rings, marks = self._last_play()
         pills += self.badges
-        if not over and self.s.cube is not None:
+        banner = self._banner() if over and self.s.banner else None
+        if banner is None and self.s.cube is not None:
             pills += self._cube()
-        dice = () if over or not self.s.dice else tuple(
+        dice = () if banner is not None or not self.s.dice else tuple(
             Die(v, _square(c, G.DIE), self.s.dice_side)
             for v, c in zip(self.s.dice, G.dice_centres(self.s.dice_side is self.viewer, len(self.s.dice)),
                             strict=True))
-        if not over and self.s.opening is not None:
+        if banner is None and self.s.opening is not None:
             dice = tuple(Die(v, _square(G.dice_centres(side is self.viewer, 1)[0], G.DIE), side)
                          for v, side in zip(self.s.opening, (Side.WHITE, Side.BLACK), strict=True))
-        banner = self._banner() if over else None
         return Layout(G.WIDTH, G.HEIGHT, self.viewer, self.waiting_tray, tuple(self.checkers),
                       point_number_labels() + tuple(self.labels), dice, arrows, rings, marks, tuple(panels),
                       tuple(pills), turn, banner)
@@ -402,19 +402,9 @@ class _Builder:
         r = self.s.result
         assert r is not None
         w = self.w
-        if r.winner is None:
-            title = fit(w.tie, 30, BANNER_W)
-        else:
-            name = fit(self.names[r.winner], 30, 640)
-            score = self.s.score
-            if score is not None and score.decided:  # the game that won the match (R-MATCH-1)
-                won, lost = score.of(r.winner), score.of(r.winner.other)
-                title = fit(w.wins_match.format(name=name.text, won=won, lost=lost), 30, BANNER_W)
-            else:
-                title = fit(w.wins.format(name=name.text), 30, BANNER_W)
-        reason = w.reason(r.reason)
-        pts = w.points(r.points) if r.winner is not None else w.no_points
-        sub = fit(f"{pts}  ·  {reason}" if reason else pts, 19, BANNER_W)
+        name = None if r.winner is None else fit(self.names[r.winner], 30, 640).text
+        head, tail = outcome_lines(w, r, name, self.s.score)
+        title, sub = fit(head, 30, BANNER_W), fit(tail, 19, BANNER_W)
         box = (G.LEFT_X0 + 8, G.MID - G.BAR_CLEAR + 4, G.RIGHT_X1 - 8, G.MID + G.BAR_CLEAR - 4)
         cx = (box[0] + box[2]) // 2
         lines = (Label("banner", title.text, cx, G.MID - 11, "mm", 30, True, T.PANEL_TEXT,
@@ -422,6 +412,22 @@ class _Builder:
                  Label("banner", sub.text, cx, G.MID + 20, "mm", 19, True, T.ACCENT,
                        complex_script=sub.complex_script))
         return Banner(box, r.winner, lines)
+
+
+def outcome_lines(w: Words, r: ResultLike, winner: str | None, score: MatchScore | None = None,
+                  sep: str = "  ·  ") -> tuple[str, str]:
+    """A game's result in `w`'s words, as the banner says it: who won (`winner`, the winner's name; the match
+    score too for the game that won a match, R-MATCH-1) or a tie, then the points and how the game ended,
+    `sep` between them."""
+    if r.winner is None:
+        title = w.tie
+    elif score is not None and score.decided:
+        title = w.wins_match.format(name=winner, won=score.of(r.winner), lost=score.of(r.winner.other))
+    else:
+        title = w.wins.format(name=winner)
+    reason = w.reason(r.reason)
+    pts = w.points(r.points) if r.winner is not None else w.no_points
+    return title, f"{pts}{sep}{reason}" if reason else pts
 
 
 def _stage_lines(words: str, room: int) -> tuple[list[FittedText], int]:

@@ -173,8 +173,10 @@ class Scene:
     (a side without one is drawn as its colour); `words` are the picture's words in the viewer's language;
     `pending` is a Gul Bara stage the side to move still plays, shown instead of the one the position carries
     (`pending_stage`), if any. `cube` is the doubling cube of a game with `cube=on` (R-CUBE-8), drawn in the
-    bar: in the middle, at its owner's end, or offered in the doubler's half. Checked where it is made, so a bad
-    scene fails in the caller, not while a board is drawn.
+    bar: in the middle, at its owner's end, or offered in the doubler's half. A `result` is drawn as a banner
+    across the middle, which hides the dice and the cube; with `banner` False it only ends the turn (no side to
+    move) and the dice and the cube stay, for a picture that says the result beside it (the replay). Checked
+    where it is made, so a bad scene fails in the caller, not while a board is drawn.
 
     :raises ValueError: the dice are not one or two numbers 1..6.
     """
@@ -191,6 +193,7 @@ class Scene:
     cube: Cube | None = None
     rolled: Side | None = None
     opening: tuple[int, int] | None = None
+    banner: bool = True
 
     @property
     def dice_side(self) -> Side:

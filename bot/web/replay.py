@@ -9,7 +9,8 @@ on the turns they happened (the better play drawn as arrows beside the play made
   after it (R-CUBE-8); with `better=1` on a turn marked as an error, the board after the judge's better play
   instead, its arrows drawn and "better …" in the mover's strip. Each turn says its dice, the cube after it in
   words and its cube action (a double, a take or a drop, R-CUBE-2/3); each stage of a Gul Bara cascade is a
-  turn (R-GULBARA-3).
+  turn (R-GULBARA-3). The board after the last turn draws that turn's dice and the cube as every other does; the
+  game's result is said beside it (`result`, the banner's words), not across it.
 
 Credentials as for the board page (`bot.web.api`): `tma <initData>` (a player, or anyone who opened the game's
 Mini App link in a group), `link <token>` (a player's link), or `replay <token>` (a replay link, anyone). Who may
@@ -26,7 +27,7 @@ from typing import Any
 from aiohttp import web
 
 from game import Side
-from renderer import Scene, layout
+from renderer import Scene, layout, outcome_lines
 from renderer.svg import board_svg
 
 from .. import words as bot_words
@@ -112,7 +113,8 @@ def frame(rp: Replay, index: int, better: bool, viewer: Side, lang: str) -> dict
     lay = layout(Scene(position, viewer, last_play=last, names=rp.names, words=board,
                        result=rp.outcome if end and not shown else None, dice=turn.rolled if turn else None,
                        rolled=turn.side if turn else None, opening=turn.opening if turn else None,
-                       cube=rp.cube_at(index)))
+                       cube=rp.cube_at(index), banner=False))
+    outcome = rp.outcome if end else None
     judge = "replay_judge_net" if rp.judge == "net" else "replay_judge_heuristic"
     return {
         "game": rp.record.id, "lang": lang, "words": words, "names": names,
@@ -122,6 +124,8 @@ def frame(rp: Replay, index: int, better: bool, viewer: Side, lang: str) -> dict
             white=rp.names[Side.WHITE], a=f"{rp.luck(Side.WHITE):+.2f}",
             black=rp.names[Side.BLACK], b=f"{rp.luck(Side.BLACK):+.2f}"),
         "cube": rp.cube_words(index),
+        "result": None if outcome is None else " · ".join(outcome_lines(
+            board, outcome, None if outcome.winner is None else rp.names[outcome.winner], sep=" · ")),
         "turns": [_turn(t, rp, lang) for t in rp.turns],
         "svg": board_svg(lay), "size": [lay.width, lay.height],
     }

@@ -215,6 +215,8 @@ async def test_R_CUBE_8_each_turn_says_its_dice_the_cube_and_its_cube_action(ser
     end = await (await client.get(f"/api/replay?game={gid}&turn={double + 1}", headers=tma(ANA, clock))).json()
     assert end["over"] and found.outcome is not None and found.outcome.reason == "drop"
     assert end["cube"] == "Cube: 1, in the middle.", "a dropped double is no longer offered"
+    assert 'class="cube">1</text>' in end["svg"] and "banner" not in end["svg"]  # the result beside the board
+    assert end["result"] == f"{found.names[found.outcome.winner]} wins · 1 point · double dropped", end["result"]
 
 
 def _dice(svg: str) -> list[int]:

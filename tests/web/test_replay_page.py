@@ -137,7 +137,7 @@ async def test_R_CUBE_8_each_board_shows_the_dice_rolled_and_the_cube(service: S
     assert [await b.get_attribute("data-cube") for b in await marked.all()] == [CubeAction.DOUBLE.value,
                                                                                  CubeAction.TAKE.value]
     shot = 0
-    for i, turn in enumerate(found.turns[:-1], 1):  # the last board is the game's end, with its result
+    for i, turn in enumerate(found.turns, 1):  # the last board too: its result is said beside it
         await page.keyboard.press("ArrowRight")
         await page.wait_for_function(TURN, arg=i)
         assert await page.evaluate(DICE) == list(turn.rolled or turn.opening or ()), turn  # R-OPEN-1: both
@@ -150,7 +150,11 @@ async def test_R_CUBE_8_each_board_shows_the_dice_rolled_and_the_cube(service: S
         if turn.rolled and turn.cube.value > 1 and not shot:
             shot = i
             await page.screenshot(path=str(SHOTS / "replay-cube.png"), full_page=True)
+        assert await page.locator("#result").is_visible() == (i == len(found.turns)), i
     assert shot, "a board with the dice and the cube taken"
+    assert found.outcome is not None and found.outcome.winner is not None
+    assert (await page.locator("#result").text_content() or "").startswith(f"{found.names[found.outcome.winner]} wins")
+    await page.screenshot(path=str(SHOTS / "replay-end.png"), full_page=True)
     await page.context.close()
     page = await open_replay(browser, server, ANA, clock, f"/replay?game={gid}&turn={shot}")  # on a phone
     await page.wait_for_function(TURN, arg=shot)

@@ -1,7 +1,8 @@
 /* The replay page: a finished game stepped through turn by turn over the server's SVG boards (`/api/replay`).
    Step with the buttons, the turn list, a tap on the board's left or right third, a swipe, or the keys (← →,
    Home, End; B shows the better play of an error turn). Each board shows the dice its turn rolled and the cube
-   where it stands after it; a turn with a cube action (double, take, drop) is marked in the turn list. */
+   where it stands after it; a turn with a cube action (double, take, drop) is marked in the turn list. The last
+   board too: the game's result is said above the turn's words, not drawn across its dice. */
 (function () {
   "use strict";
   var SWIPE = 40;       // CSS px a finger must travel sideways for a swipe
@@ -23,7 +24,7 @@
 
   function $(id) { return document.getElementById(id); }
   var el = { board: $("board"), where: $("where"), status: $("status"), luck: $("luck"), cube: $("cube"),
-             error: $("error"),
+             result: $("result"), error: $("error"),
              errorText: $("error-text"), better: $("better"), turns: $("turns"), summary: $("summary"),
              hint: $("hint"), first: $("first"), prev: $("prev"), next: $("next"), last: $("last") };
   var cur = null, frames = {}, wanted = null;
@@ -76,6 +77,8 @@
     el.luck.textContent = t && t.luck !== null ? fill(w.replay_luck, { luck: t.luck }) : "";
     el.cube.textContent = f.cube || "";
     el.cube.hidden = !f.cube;
+    el.result.textContent = f.result || "";
+    el.result.hidden = !f.result;
     el.error.hidden = !(t && t.error);
     if (t && t.error) {
       el.errorText.textContent = fill(w.replay_error, { loss: t.loss, best: t.best });
