@@ -78,6 +78,8 @@ REFUSALS: dict[str, str] = {
     "too_many": "too many live pages: polling",
     "store_down": "the game store is not answering",
     "server_error": "server error",
+    "not_found": "not found",
+    "not_allowed": "method not allowed",
     "bad_tournament": "bad tournament id",
     "no_tournament": "no such tournament",
     "other_tournament": "link for another tournament",

@@ -292,6 +292,9 @@ def _picks_or_none(text: str) -> tuple[Pick, ...] | None:
         return None
 
 
+_HTTP_REFUSALS = {404: "not found", 405: "method not allowed"}  # aiohttp's own refusals, said as `REFUSALS`
+
+
 @web.middleware
 async def refusals(request: web.Request, handler: Any) -> web.StreamResponse:
     """Refusals as short JSON, those made before the visitor is known in the request's language
@@ -305,10 +308,10 @@ async def refusals(request: web.Request, handler: Any) -> web.StreamResponse:
         return _early(request, exc.status, exc.reason)
     except web.HTTPRequestEntityTooLarge:
         return _early(request, 413, "request too large")
-    except web.HTTPException as exc:
+    except web.HTTPException as exc:  # the server's own: an unknown path, a method the path does not take
         if exc.status >= 500:
             return _early(request, exc.status, "server error")
-        return refuse(exc.status, exc.reason)
+        return _early(request, exc.status, _HTTP_REFUSALS.get(exc.status, exc.reason))
     except StorageError:
         log.warning("board page: the store does not answer")
         return _early(request, 503, "the game store is not answering")

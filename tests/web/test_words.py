@@ -88,6 +88,9 @@ async def test_a_refusal_before_the_visitor_is_known_is_in_the_browsers_language
     assert await error("POST", "/api/confirm", greek, data="[") == (400, "δεν είναι JSON")
     assert await error("GET", "/api/replay?game=" + gid + "&turn=x", greek) == (400, "μη έγκυρος γύρος")
     assert await error("GET", "/api/tournament?id=!", greek) == (400, "μη έγκυρος κωδικός τουρνουά")
+    assert await error("GET", "/api/nowhere", greek) == (404, "δεν βρέθηκε")  # the server's own refusals too
+    assert await error("DELETE", "/api/state", greek) == (405, "η μέθοδος δεν επιτρέπεται")
+    assert await error("GET", "/api/nowhere", {}) == (404, "not found")
     expired = {"Authorization": "tma " + init_data(BOB, clock() - 2 * 86400), **greek}  # BOB's Telegram: bg
     assert await error("GET", f"/api/state?game={gid}", expired) == (401, "initData са изтекли")
     stranger = {"Authorization": "tma " + init_data(EVE, clock()), **greek}  # known: Eve, in her words
