@@ -115,6 +115,7 @@ HELD: tuple[tuple[str, str, Callable[[Any], list[str]]], ...] = (
     ("bot.discord_adapter.answers", "BROKEN", _itself),
     ("bot.discord_adapter.answers", "INCOMPLETE", _itself),
     ("bot.discord_adapter.answers", "UNKNOWN_BUTTON", _itself),
+    ("bot.discord_adapter.answers", "NO_PAGE", _itself),
     ("bot.discord_adapter.slash", "REMIND_WHERE", _choices),
     ("bot.discord_adapter.slash", "GAME", _locale_str),
     ("bot.discord_adapter.slash", "CHALLENGE", _locale_str),

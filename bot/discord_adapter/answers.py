@@ -44,6 +44,7 @@ MAX_CHOICES = 25
 BROKEN = "Something went wrong on my side; please try again."
 INCOMPLETE = "That command did not arrive complete; please choose its options again."
 UNKNOWN_BUTTON = "I do not recognise that button; /board shows your game."  # not one of ours: never "out of date"
+NO_PAGE = "The board page is not open on this bot now; /tournament table posts the table here."
 
 
 def say(interaction: Interaction, message: str) -> Reply:
@@ -75,8 +76,11 @@ class Answers:
     async def press(self, interaction: Interaction, data: str) -> None:
         """A press on one of our buttons: its `custom_id`, verbatim, is the action (a tournament table's page
         button is answered here: its link is signed for the presser, `bot.boardpage.tournament_link`)."""
-        if (tid := tournament.pressed(data)) is not None and self.page is not None:
-            await self._tournament_page(interaction, self.page, tid)
+        if (tid := tournament.pressed(data)) is not None:  # a table's page button, the bot since restarted
+            if self.page is None:  # without the page (no TABLA_WEB_URL): said so, not "something went wrong"
+                await self.refuse(interaction, NO_PAGE)
+            else:
+                await self._tournament_page(interaction, self.page, tid)
             return
         await self.answer(interaction, self.service.press(caller(interaction), data), pressed=True)
 

@@ -106,3 +106,34 @@ async def test_the_tournament_table_opens_its_page_signed_for_the_presser(fake: 
         assert forged.status == 401
         anyone = await (await web.get(f"/api/tournament?id={tid}")).json()
         assert all(not m["mine"] and m["url"] == f"/?game={m['game']}" for m in anyone["matches"])
+
+
+async def test_the_table_button_after_a_restart_without_the_page_says_so(fake: FakeDiscord,
+                                                                         page_adapter: DiscordAdapter,
+                                                                         service: Service) -> None:
+    """A table posted while the bot had its board page keeps its button; pressed after the bot came back without
+    the page (no TABLA_WEB_URL), the presser alone reads that the page is not open and how to see the table in
+    the channel, not "something went wrong"; nothing changes."""
+    from bot.discord_adapter.answers import NO_PAGE
+
+    from .test_tournaments import DAN, tournament
+
+    opened = await (await tournament(fake, ALICE, "new", variant="portes", match=1)).message()
+    tid = opened.content.split("#")[1].split(" ")[0]
+    for who in (BOB, CAROL, DAN):
+        await (await tournament(fake, who, "join", tournament=tid)).message()
+    table = await (await tournament(fake, ALICE, "start", tournament=tid)).message()
+    await service.settle(30)
+    page_press = find(table, Verb.PAGE)
+    assert page_press is not None and table.message_id is not None, table.data.get("components")
+    await page_adapter.stop()
+    plain = DiscordAdapter(service, settings_for(fake.api))
+    await plain.start()
+    await fake.connected()
+    try:
+        before = await service.store.tournaments.get(tid)
+        shown = await (await press(fake, BOB, table.message_id, page_press)).message()
+        assert shown.ephemeral and shown.content == NO_PAGE, shown.content
+        assert await service.store.tournaments.get(tid) == before
+    finally:
+        await plain.stop()
