@@ -44,6 +44,7 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", "15"))
 THINK = float(os.environ.get("BENCH_THINK_SECONDS", "5.0"))   # mean pause of a player between two moves
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 COMPUTER = os.environ.get("BENCH_COMPUTER", "shipped")  # or "heuristic": the computer without its nets
+PROCESSES = int(os.environ.get("BENCH_PROCESSES", "0"))  # worker processes (`tabla run`: 1); 0: the bot's threads
 
 
 # --- the players' side: a fake Discord in its own process ---------------------------------------------------
@@ -130,9 +131,10 @@ async def run_once() -> dict[str, Any]:
     from bot.discord_adapter import DiscordAdapter
     from bot.service import Service
     from bot.settings import Settings
+    from bot.workers import Workers
     from storage import connect
 
-    if COMPUTER == "heuristic":  # the bot thinks in this process's threads (`Service(store)`): patched here
+    if COMPUTER == "heuristic":  # with the bot's threads (BENCH_PROCESSES=0) it thinks here: patched here
         import game.nets.computer
 
         game.nets.computer.loaded = lambda name: None
@@ -142,7 +144,7 @@ async def run_once() -> dict[str, Any]:
     api = await asyncio.to_thread(ours.recv)
     prefix = f"bench-discord-{uuid.uuid4().hex[:8]}"
     store = await connect(REDIS, prefix=prefix)
-    service = Service(store)
+    service = Service(store, workers=Workers(processes=PROCESSES))
     settings = Settings(_env_file=None, DISCORD_TOKEN="bench", DISCORD_API_URL=api)  # type: ignore[call-arg]
     adapter = DiscordAdapter(service, settings)
     await adapter.start()
