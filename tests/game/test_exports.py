@@ -21,6 +21,8 @@ ALLOWED = {
     ("bot/messages.py", "game.errors"): "the catalogue extraction lists the error classes of the errors module",
     ("bench/review.py", "game.nets.computer"): "--as-gated judges with an ungated net by swapping the computer's "
                                                 "loader for the run",
+    ("bench/adapter_discord.py", "game.nets.computer"): "BENCH_COMPUTER=heuristic swaps the computer's loader for "
+                                                        "the run, as bench/review.py does",
 }
 
 
