@@ -9,6 +9,7 @@ import pytest
 
 from game import PRESETS, variant
 from game.ai import play_game, random_play
+from game.nets.computer import computer_chooser
 from game.nets.encode import width
 from game.nets.gate import FOLLOW, net_chooser, play_values, summary
 from game.nets.net import LOSE2, LOSE3, SWAP_MATRIX, SWAP_OFFSET, WIN, WIN2, WIN3, Net, equity, swap
@@ -166,3 +167,4 @@ def test_gulbara_stage_chosen_by_the_end_of_the_movers_cascade() -> None:
     chosen = net_chooser(net, spec)(plays, random.Random(0))
     assert chosen is plays[best]
     assert chosen is not plays[int(np.argmax(one_ply))]  # here the stage alone would have misled it
+    assert computer_chooser(net, spec)(plays, random.Random(0)) is chosen  # the computer as the gate plays it
