@@ -315,7 +315,7 @@ def _evaluate_blocking(c: tuple[int, ...], cascading: bool) -> float:
     their_caps = _mobility(theirs, mine_t, their_big, opp_count, opp_back)
     score += MOBILITY * sum(my_caps) - OPP_MOBILITY * sum(their_caps)
     if cascading:
-        score += CASCADE_RISK * (_cascade_risk(their_caps) - _cascade_risk(my_caps))
+        score += CASCADE_RISK * (cascade_risk(their_caps) - cascade_risk(my_caps))
     score -= STACK * stack
     score += HOME_CHECKER * my_home
     score += OFF_BLOCKING * (c[OFF] - c[OOFF])
@@ -365,7 +365,7 @@ def _mobility(own: int, closed: int, big: int, count: list[int], back: int) -> t
 
 
 @cache  # 5^6 distinct arguments at most
-def _cascade_risk(caps: tuple[int, ...]) -> float:
+def cascade_risk(caps: tuple[int, ...]) -> float:
     """Gul Bara: the pips a side can expect to hand over at its next roll (R-GULBARA-3/4): for each double d,
     the rest of a cascade from d from the first stage it cannot play in full (by `_mobility`), over 36 rolls."""
     risk = 0

@@ -10,10 +10,9 @@
   ply, weighted by the roll's chance (1/36 a double, 2/36 the others). All replies of all 21 rolls of a candidate go
   through the net in one matrix product. A side without a play passes (R-TURN-3), and the value is then the net's
   own.
-- Gul Bara (R-GULBARA-3…6) with a gated net: the net at one ply on ordinary turns, and the heuristic's
-  cascade search (`choose_play`'s `plan_cascade`) for a roll or stage that may go on cascading, where the net
-  has no sensible way to look ahead over stages whose dice are known; no two-ply look (a reply may itself be
-  a cascade).
+- Gul Bara (R-GULBARA-3…6) with a gated net: the net at one ply, a roll or stage that may go on cascading
+  chosen by where the mover's line of stages ends (`gate.choose_values`: the dice of its later stages are
+  known), as the gate plays it; no two-ply look (a reply may itself be a cascade).
 - Every other game keeps the heuristic, `game.search.choose_play`.
 
 Equal values are broken by a `random.Random(seed)`, so the same seed gives the same play.
@@ -50,7 +49,7 @@ from ..selfplay import Chooser
 from ..variants import Variant
 from .afterstate import aux_rows, outcome_target, quick_ends
 from .encode import MY_CASCADES, PROT_ME, THEIR_CASCADES, FloatArray, IntArray, encode
-from .gate import play_values
+from .gate import choose_values, play_values
 from .net import LOSE2, LOSE3, WIN, WIN2, WIN3, Net, equity
 from .spec import NETS, NetSpec, net_name
 from .store import WeightsError, gate_passed, load_weights
@@ -121,8 +120,13 @@ def _pick(found: Loaded | None, plays: list[Play], seed: int | None) -> Play:
     """`choose` among `plays` (one roll's, at least one) with `found` if it is gated."""
     if len(plays) == 1:
         return plays[0]
-    if found is None or not found.gated or _continues(plays[0]):
+    if found is None or not found.gated:
         return choose_play(plays, seed)
+    if _continues(plays[0]):  # gulbara: by the end of the mover's line of stages, as the gate plays it
+        indices, values = choose_values(found.net, found.spec, plays)
+        best = max(values)
+        top = [plays[i] for i, v in zip(indices, values, strict=True) if v >= best - 1e-12]
+        return top[0] if len(top) == 1 else random.Random(seed).choice(top)
     ranked, looked = _rank(found, plays, 1 if plays[0].before.variant.cascading else 2)
     best = ranked[0][1]
     top = [p for p, v in ranked[:looked or len(ranked)] if v >= best - 1e-12]

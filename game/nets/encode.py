@@ -19,7 +19,10 @@ encoding is symmetric by construction: swapping the two blocks encodes the mirro
   of held points (a prime, R-MOVE-6) and its checkers clear of the other side (/15: none of the other side's
   checkers on a lower point of their way);
 - family `cascade` (gulbara) adds, once: who moves next, the pending stage (die, moves, transferred) and
-  whether each side's doubles cascade (R-GULBARA-2…6).
+  whether each side's doubles cascade (R-GULBARA-2…6); from version 2 also, per side, its mobility: for each
+  die value 1-6 how many of its checkers could move it, up to the four moves of a stage (/4), and the pips of
+  a cascade it can expect to hand over at its next roll (/10), as the heuristic counts them (`game.evaluation`:
+  a side that cannot play a stage in full hands the rest of the cascade to the other, R-GULBARA-4).
 
 `VERSION` (in `spec.NETS`) changes whenever this layout does; shipped weights carry it and the loader checks it.
 """
@@ -30,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..board import CONTRARY_INDEX, PIN, SAME_INDEX
-from ..evaluation import SHOTS
+from ..evaluation import SHOTS, cascade_risk
 from .spec import NetSpec
 
 FloatArray = npt.NDArray[np.float64]
@@ -46,6 +49,7 @@ PINNED, PINNED_COUNT, MOTHER_ALONE = EXTRA, EXTRA + 24, EXTRA + 25  # family pin
 SHOT, MOTHER_SHOT = EXTRA + 26, EXTRA + 27  # family pin, version 2
 BAR_ANY, BAR_COUNT, WAIT_ANY, WAIT_COUNT, PROTECTED = EXTRA, EXTRA + 1, EXTRA + 2, EXTRA + 3, EXTRA + 4
 PASSED, PRIME, CLEAR = EXTRA, EXTRA + 1, EXTRA + 2  # families block and cascade
+MOBILITY, RISK = EXTRA + 3, EXTRA + 9  # family cascade, version 2: die values 1-6, then the cascade risk
 
 CONTRARY_FAMILIES = frozenset({"hit", "pin"})
 _OFFSET = PIN + 15
@@ -91,6 +95,10 @@ _BITS24 = (1 << np.arange(24)).astype(np.int64)
 _DISTANCES = np.arange(1, 13, dtype=np.int64)
 _LONGEST, _LOW, _HIGH = _run_tables()
 _BITS = (1 << np.arange(12)).astype(np.int64)
+_DIE_INDEX = np.arange(6)
+_LANDING = np.array([[p - d if p >= d else 24 for p in range(24)] for d in range(1, 7)])  # (6, 24): p − d, or off
+_POWERS5 = 5 ** np.arange(6, dtype=np.int64)
+_RISK = np.array([cascade_risk(tuple((i // 5 ** d) % 5 for d in range(6))) for i in range(5 ** 6)])
 
 
 def _longest_run(held: npt.NDArray[np.bool_]) -> IntArray:
@@ -112,6 +120,25 @@ def _exposure(points: IntArray) -> FloatArray:
     on_mother = (reached & (1 << 23) != 0) @ _BITS
     out: FloatArray = np.stack([_SHOTS[anywhere], _SHOTS[on_mother]], axis=1)
     return out
+
+
+def _mobility(points: IntArray, total: FloatArray) -> IntArray:
+    """Per row, (k, 6): for each die value d, how many of this side's checkers could move d, up to 4 (as
+    `game.evaluation`'s `_mobility`): a checker on p moves to p − d where the other side holds nothing
+    (R-MOVE-6); with all home (R-OFF-1) it bears off from d exactly, or from its rearmost point when d is higher.
+    `points` (k, 24) are codes in this side's view (the other side's checkers negative), `total` its checkers."""
+    own = total > 0
+    k = points.shape[0]
+    landing = np.ones((k, 25))
+    landing[:, :24] = points >= 0
+    landing[:, 24] = 0.0  # a move off the board is no move (bearing off is counted below)
+    n = np.einsum("ij,idj->id", total, np.take(landing, _LANDING, axis=1))  # (k, 6): checkers with p − d open
+    rear = 23 - np.argmax(own[:, ::-1], axis=1)  # index of the rearmost point (23 when there is none)
+    home = own[:, 6:].sum(axis=1) == 0
+    at_rear = total[np.arange(k), rear][:, None] * (rear[:, None] < _DIE_INDEX)  # bears off with a higher die
+    n += home[:, None] * (total[:, :6] + at_rear)
+    caps: IntArray = np.minimum(n, 4).astype(np.int64)
+    return caps
 
 
 def _side(out: FloatArray, points: IntArray, off: IntArray, bar: IntArray, wait: IntArray, prot: FloatArray,
@@ -151,6 +178,10 @@ def _side(out: FloatArray, points: IntArray, off: IntArray, bar: IntArray, wait:
         clear: npt.NDArray[np.bool_] = (np.cumsum(opposing, axis=1) - opposing) == 0
         out[:, PRIME] = _longest_run(held) / 6
         out[:, CLEAR] = (total * clear).sum(axis=1) / 15
+        if family == "cascade" and version >= 2:
+            caps = _mobility(points, total)
+            out[:, MOBILITY:MOBILITY + 6] = caps / 4
+            out[:, RISK] = _RISK[caps @ _POWERS5] / 10
 
 
 def encode(cells: IntArray, aux: FloatArray, spec: NetSpec) -> FloatArray:
@@ -173,6 +204,8 @@ def side_width(spec: NetSpec) -> int:
     """How many inputs one side's block has."""
     if spec.family == "pin":
         return 126 if spec.version < 2 else 128
+    if spec.family == "cascade" and spec.version >= 2:
+        return 110
     return {"hit": 102, "tawula": 105}.get(spec.family, 103)
 
 

@@ -17,6 +17,7 @@ from game.nets.encode import (
     BAR_COUNT,
     CLEAR,
     HOME,
+    MOBILITY,
     MOTHER_ALONE,
     MOTHER_SHOT,
     OFF,
@@ -28,6 +29,7 @@ from game.nets.encode import (
     PROT_ME,
     PROT_THEM,
     PROTECTED,
+    RISK,
     SHOT,
     UNARY,
     WAIT_ANY,
@@ -142,6 +144,22 @@ def test_gulbara_pending_stage() -> None:
     assert shared.tolist() == [1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1]  # same side, 5 × 4 pending, both cascade
 
 
+def test_gulbara_mobility_and_cascade_risk() -> None:
+    """Version 2: per side, how many checkers can move each die value (up to a stage's four moves) and the pips
+    of a cascade it may hand over, as the heuristic counts them (R-GULBARA-4, `game.evaluation`)."""
+    spec = NETS["gulbara"]
+    # white: 10 on its 24, 3 on 3, 2 on 2; black holds white's 20 and 18, four and six pips ahead of the 24
+    me, them = halves(features(pos("gulbara", tpn({24: "W10", 3: "W3", 2: "W2", 20: "B8", 18: "B7"}))), spec)
+    assert (me[MOBILITY:MOBILITY + 6] * 4).tolist() == [4, 4, 4, 0, 4, 0]
+    # a double 1-4 stops at the 4s: 4 × 4 + 4 × (5 + 6) pips handed over; 5-5 and 6-6 at the 6s: 4 × 6
+    assert me[RISK] * 10 == pytest.approx((4 * 60 + 2 * 24) / 36)
+    # black all home, 1 on its 5-point and 14 on its 1: it bears off from the 1 exactly, the 5 from any higher die
+    me, them = halves(features(pos("gulbara", tpn({24: "W15", 17: "B1", 13: "B14"}))), spec)
+    assert (them[MOBILITY:MOBILITY + 6] * 4).tolist() == [4, 1, 1, 1, 1, 1]
+    assert (me[MOBILITY:MOBILITY + 6] * 4).tolist() == [4] * 6 and me[RISK] == 0
+    assert them[RISK] * 10 == pytest.approx((78 + 78 + 69 + 56 + 39 + 18) / 36)
+
+
 @pytest.mark.parametrize("name", ["plakoto", "tapa", "portes", "fevga", "tawula", "gulbara"])
 def test_mirror_symmetry(name: str) -> None:
     """The position seen by the other side encodes as the two blocks swapped."""
@@ -181,18 +199,22 @@ def test_plakoto_exposure_counts_the_other_sides_rolls() -> None:
     assert me[SHOT] == pytest.approx(19 / 36)
 
 
-def test_a_version_1_pin_net_widens_to_the_same_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A plakoto checkpoint of encoding version 1 loads widened with zero weights for the new inputs: on the
-    same positions its outputs are exactly the old net's on the old inputs."""
-    v2 = NETS["plakoto"]
+@pytest.mark.parametrize(("name", "new"), [("plakoto", [SHOT, MOTHER_SHOT]),
+                                           ("gulbara", list(range(MOBILITY, RISK + 1)))])
+def test_a_version_1_net_widens_to_the_same_play(name: str, new: list[int], tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkpoint of encoding version 1 (plakoto, gul bara) loads widened with zero weights for the new
+    inputs: on the same positions its outputs are exactly the old net's on the old inputs."""
+    v2 = NETS[name]
     v1 = replace(v2, version=1)
     old = Net.fresh(width(v1), v2.hidden, np.random.default_rng(3))
-    monkeypatch.setitem(NETS, "plakoto", v1)
-    save_checkpoint(Checkpoint("plakoto", old, seed=3, games=7), tmp_path)
-    monkeypatch.setitem(NETS, "plakoto", v2)
-    loaded = load_checkpoint("plakoto", tmp_path)
+    monkeypatch.setitem(NETS, name, v1)
+    save_checkpoint(Checkpoint(name, old, seed=3, games=7), tmp_path)
+    monkeypatch.setitem(NETS, name, v2)
+    loaded = load_checkpoint(name, tmp_path)
     assert loaded is not None and loaded.games == 7 and loaded.net.w1.shape == (v2.hidden, width(v2))
-    rows = np.array([random_position("plakoto", s, 12 + 2 * s).cells for s in range(30)], dtype=np.int64)
+    rows = np.array([random_position(name, s, 12 + 2 * s).cells for s in range(30)], dtype=np.int64)
     aux = np.zeros((len(rows), AUX))
+    aux[:, AUX - 4:] = np.random.default_rng(5).uniform(size=(len(rows), 4))  # gul bara's pending stage
     assert np.array_equal(loaded.net(encode(rows, aux, v2)), old(encode(rows, aux, v1)))
-    assert encode(rows, aux, v2)[:, [SHOT, MOTHER_SHOT]].any()  # the new inputs are there, with zero weight
+    assert encode(rows, aux, v2)[:, new].any()  # the new inputs are there, with zero weight

@@ -9,12 +9,15 @@ import pytest
 
 from game import PRESETS, variant
 from game.ai import play_game, random_play
+from game.nets.computer import computer_chooser
 from game.nets.encode import width
-from game.nets.gate import net_chooser, summary
+from game.nets.gate import FOLLOW, net_chooser, play_values, summary
 from game.nets.net import LOSE2, LOSE3, SWAP_MATRIX, SWAP_OFFSET, WIN, WIN2, WIN3, Net, equity, swap
 from game.nets.spec import NETS, net_name
 from game.nets.td import HISTORY, Learner, Trace, self_play
-from game.plays import legal_plays, pass_position
+from game.plays import Play, legal_plays, pass_position
+
+from .helpers import pos
 
 
 def fresh(name: str, seed: int = 3) -> Net:
@@ -137,3 +140,31 @@ def test_gate_summary_pairs() -> None:
     assert result["games"] == 8
     assert result["rate"] == pytest.approx((0.5 + 1 + 0.25 + 1) / 4, abs=1e-4)
     assert 0 < result["se"] < 0.5
+
+
+def test_gulbara_stage_chosen_by_the_end_of_the_movers_cascade() -> None:
+    """A cascading double's stage is chosen by where the mover's line of stages ends, each later stage played
+    by the net at one ply (R-GULBARA-3: their dice are known), not by the position after the stage alone."""
+    p = pos("gulbara", ",B1,,B2,B1,,,,,,W1,B11,W1,W1,,,,,W1,,W1,,,W10 b 0/0/0 0/0/0 t3/3")
+    spec = NETS["gulbara"]
+    net = fresh("gulbara")
+    plays = legal_plays(p, (2, 2))
+    one_ply = play_values(net, spec, plays)
+
+    def line(play: Play, value: float) -> float:
+        while play.end is None and play.position.turn is p.turn and play.position.cascade is not None \
+                and play.position.cascade.pending:
+            die = play.position.cascade.die
+            nxt = legal_plays(play.position, (die, die))
+            if not nxt:
+                break
+            values = play_values(net, spec, nxt)
+            play, value = nxt[int(np.argmax(values))], float(np.max(values))
+        return value
+
+    top = [int(i) for i in np.argsort(-one_ply, kind="stable")[:FOLLOW]]
+    best = max(top, key=lambda i: line(plays[i], float(one_ply[i])))
+    chosen = net_chooser(net, spec)(plays, random.Random(0))
+    assert chosen is plays[best]
+    assert chosen is not plays[int(np.argmax(one_ply))]  # here the stage alone would have misled it
+    assert computer_chooser(net, spec)(plays, random.Random(0)) is chosen  # the computer as the gate plays it
