@@ -124,12 +124,15 @@ def _pick(found: Loaded | None, plays: list[Play], seed: int | None) -> Play:
         return choose_play(plays, seed)
     if _continues(plays[0]):  # gulbara: by the end of the mover's line of stages, as the gate plays it
         indices, values = choose_values(found.net, found.spec, plays)
-        best = max(values)
-        top = [plays[i] for i, v in zip(indices, values, strict=True) if v >= best - 1e-12]
-        return top[0] if len(top) == 1 else random.Random(seed).choice(top)
+        return _best([(plays[i], v) for i, v in zip(indices, values, strict=True)], seed)
     ranked, looked = _rank(found, plays, 1 if plays[0].before.variant.cascading else 2)
-    best = ranked[0][1]
-    top = [p for p, v in ranked[:looked or len(ranked)] if v >= best - 1e-12]
+    return _best(ranked[:looked or len(ranked)], seed)
+
+
+def _best(valued: list[tuple[Play, float]], seed: int | None) -> Play:
+    """The play of highest value among `valued` (at least one), equal ones broken by `random.Random(seed)`."""
+    best = max(v for _, v in valued)
+    top = [p for p, v in valued if v >= best - 1e-12]
     return top[0] if len(top) == 1 else random.Random(seed).choice(top)
 
 
