@@ -45,6 +45,8 @@ THINK = float(os.environ.get("BENCH_THINK_SECONDS", "5.0"))   # mean pause of a 
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 COMPUTER = os.environ.get("BENCH_COMPUTER", "shipped")  # or "heuristic": the computer without its nets
 PROCESSES = int(os.environ.get("BENCH_PROCESSES", "0"))  # worker processes (`tabla run`: 1); 0: the bot's threads
+if COMPUTER == "heuristic" and PROCESSES:  # the loader is swapped in this process only: a worker would use the net
+    raise SystemExit("BENCH_COMPUTER=heuristic needs BENCH_PROCESSES=0 (the computer thinks in this process then)")
 
 
 # --- the players' side: a fake Discord in its own process ---------------------------------------------------
@@ -134,7 +136,7 @@ async def run_once() -> dict[str, Any]:
     from bot.workers import Workers
     from storage import connect
 
-    if COMPUTER == "heuristic":  # with the bot's threads (BENCH_PROCESSES=0) it thinks here: patched here
+    if COMPUTER == "heuristic":  # the bot's threads think here (BENCH_PROCESSES=0, checked above)
         import game.nets.computer
 
         game.nets.computer.loaded = lambda name: None
