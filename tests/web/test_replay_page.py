@@ -163,6 +163,13 @@ async def test_R_CUBE_8_each_board_shows_the_dice_rolled_and_the_cube(service: S
     assert width <= PHONE["width"], "the replay scrolls sideways on a phone"
     await page.screenshot(path=str(SHOTS / "replay-cube-phone.png"))
     await page.context.close()
+    end = len(found.turns)
+    page = await open_replay(browser, server, ANA, clock, f"/replay?game={gid}&turn={end}")  # the end, on a phone
+    await page.wait_for_function(TURN, arg=end)
+    assert await page.locator("#result").is_visible()
+    assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    await page.screenshot(path=str(SHOTS / "replay-end-phone.png"))
+    await page.context.close()
 
 
 async def test_R_GULBARA_3_a_cascade_is_stepped_through_stage_by_stage(service: Service, server: TestServer,
