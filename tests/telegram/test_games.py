@@ -58,7 +58,7 @@ async def test_a_whole_game_by_taps(fake: FakeBotAPI, adapter: TelegramAdapter, 
         assert record.version > version, "each photo follows a state change"
         version = record.version
         uid = mover(board)
-        assert uid in PLAYERS
+        assert uid in PLAYERS, (record.position, board.html)
         n = len(fake.calls)
         await build_and_play(fake, PLAYERS[uid].data, board, rng)
         board = sent_of(fake, await fake.wait_sent("sendPhoto", chat_id=GROUP["id"], after=n))
