@@ -218,11 +218,30 @@ def _text_mask(text: str, size: int, bold: bool, complex_script: bool,
 def _arrow(img: Image.Image, a: Arrow) -> None:
     """A line along the arrow's path from the edge of the place left to the edge of the landing place, with a
     head; too short a move (a checker's own width) gets none."""
-    path = [(float(x), float(y)) for x, y in a.path]
+    shapes = _arrow_shapes(a.path)
+    if shapes is None:
+        return
+    outline, tip, band = shapes
+    d = ImageDraw.Draw(img)
+    dark = index_of(T.ACCENT_DARK)
+    d.polygon(outline, fill=dark)
+    d.polygon(tip, fill=index_of(T.PIN if a.hit else T.ACCENT), outline=dark, width=2)
+    d.polygon(band, fill=index_of(T.PIN if a.hit else T.ACCENT))
+
+
+Polygon = list[tuple[float, float]]
+
+
+@lru_cache(maxsize=2048)
+def _arrow_shapes(points: tuple[tuple[int, int], ...]) -> tuple[Polygon, Polygon, Polygon] | None:
+    """The three polygons of an arrow along `points` (its dark outline, its head, its band), or None when the
+    move is too short for one. Kept by the path: the same moves are drawn on board after board, and working
+    the shapes out was two thirds of an arrow's cost. Callers only read the lists."""
+    path = [(float(x), float(y)) for x, y in points]
     total = _length(path)
     head = min(HEAD, total - G.ARROW_START_GAP - G.ARROW_END_GAP - 8)
     if head < 8:
-        return
+        return None
     tip_at = total - G.ARROW_END_GAP
     line = _cut(path, G.ARROW_START_GAP, tip_at - head)
     (bx, by), (ex, ey) = line[-1], _cut(path, tip_at, tip_at)[0]
@@ -230,13 +249,8 @@ def _arrow(img: Image.Image, a: Arrow) -> None:
     ux, uy = (ex - bx) / length, (ey - by) / length
     w = head * 0.62
     tip = [(ex, ey), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
-    d = ImageDraw.Draw(img)
-    dark = index_of(T.ACCENT_DARK)
-    colour = index_of(T.PIN if a.hit else T.ACCENT)
     line = [p for i, p in enumerate(line) if i == 0 or p != line[i - 1]]
-    d.polygon(_band(line, ARROW_W + 4), fill=dark)
-    d.polygon(tip, fill=colour, outline=dark, width=2)
-    d.polygon(_band([*line, (bx + ux * 3, by + uy * 3)], ARROW_W), fill=colour)
+    return _band(line, ARROW_W + 4), tip, _band([*line, (bx + ux * 3, by + uy * 3)], ARROW_W)
 
 
 def _band(path: list[tuple[float, float]], width: float) -> list[tuple[float, float]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import ImageFont
 
@@ -87,8 +88,11 @@ def _flush(run: list[str]) -> list[str]:
     return run[::-1] + trail
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, size: int, max_width: int, bold: bool = True) -> FittedText:
-    """`text` (already clean) cut with an ellipsis to at most `max_width` px at `size`."""
+    """`text` (already clean) cut with an ellipsis to at most `max_width` px at `size`. Kept by its arguments
+    (the fonts never change): a board's names, captions and info lines come back turn after turn, and measuring
+    them was a tenth of a board's layout."""
     complex_script = needs_complex_layout(text)
     f = font(size, bold, complex_script)
     if complex_script and not _raqm(f):
