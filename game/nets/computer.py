@@ -28,7 +28,7 @@ whether or not it passed the gate (`WeightsError` when there is none).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import chain
 from threading import Lock
@@ -48,9 +48,9 @@ from ..search import _continues, choose_play
 from ..selfplay import Chooser
 from ..variants import Variant
 from .afterstate import aux_rows, outcome_target, quick_ends
-from .encode import MY_CASCADES, PROT_ME, THEIR_CASCADES, FloatArray, IntArray, encode
+from .encode import MY_CASCADES, PROT_ME, THEIR_CASCADES, FloatArray, IntArray, encode, encode32
 from .gate import choose_values, play_values
-from .net import LOSE2, LOSE3, WIN, WIN2, WIN3, Net, equity
+from .net import LOSE2, LOSE3, WIN, WIN2, WIN3, Inference, Net, equity
 from .spec import NETS, NetSpec, net_name
 from .store import WeightsError, gate_passed, load_weights
 
@@ -67,6 +67,10 @@ class Loaded:
     spec: NetSpec
     games_trained: int
     gated: bool
+    fast: Inference = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fast", Inference.of(self.net))  # the look ahead's batches (`_values`)
 
 
 @cache
@@ -296,10 +300,12 @@ def roll_bests(found: Loaded, position: Position) -> FloatArray:
 
 def _values(found: Loaded, variant: Variant, mover: Any, works: IntArray,
             protected: np.ndarray[Any, np.dtype[np.bool_]]) -> FloatArray:
-    """The one-ply equity of each row of `works` (the mover's view after its reply), for `mover`."""
+    """The one-ply equity of each row of `works` (the mover's view after its reply), for `mover`: through the
+    net in single precision (`net.Inference`), three times quicker on these batches of hundreds of rows; an
+    equity moves by about 1e-6 points, far below what a review reports (milli-points)."""
     aux = aux_rows(works, (False, False), None, mover, (1, 1), 0)
     aux[:, PROT_ME] = protected[:, 0] & (works[:, B.BAR] > 0)  # per row (R-ENTER-4)
-    value = equity(found.net(encode(works, aux, found.spec)), variant)
+    value = equity(found.fast(encode32(works, aux, found.spec)), variant)
     for i, end in quick_ends(variant, mover, works).items():
         value[i] = equity(outcome_target(end, mover), variant)
     return value

@@ -29,6 +29,8 @@ encoding is symmetric by construction: swapping the two blocks encodes the mirro
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -141,7 +143,7 @@ def _mobility(points: IntArray, total: FloatArray) -> IntArray:
     return caps
 
 
-def _side(out: FloatArray, points: IntArray, off: IntArray, bar: IntArray, wait: IntArray, prot: FloatArray,
+def _side(out: npt.NDArray[Any], points: IntArray, off: IntArray, bar: IntArray, wait: IntArray, prot: FloatArray,
           family: str, version: int = 1) -> None:
     """Write one side's block into `out` (k, `side_width`): `points` (k, 24) are codes in that side's view and
     numbering."""
@@ -186,10 +188,27 @@ def _side(out: FloatArray, points: IntArray, off: IntArray, bar: IntArray, wait:
 
 def encode(cells: IntArray, aux: FloatArray, spec: NetSpec) -> FloatArray:
     """The inputs of a batch: `cells` (k, ≥30) in the mover's view after its play, `aux` (k, AUX)."""
+    out: FloatArray = np.empty((cells.shape[0], width_of(spec)))
+    _fill(out, cells, aux, spec)
+    return out
+
+
+def encode32(cells: IntArray, aux: FloatArray, spec: NetSpec) -> npt.NDArray[np.float32]:
+    """`encode` in single precision, for `net.Inference` (the same inputs, each rounded to float32)."""
+    out: npt.NDArray[np.float32] = np.empty((cells.shape[0], width_of(spec)), dtype=np.float32)
+    _fill(out, cells, aux, spec)
+    return out
+
+
+def width_of(spec: NetSpec) -> int:
+    """How many inputs the net of `spec` takes (without encoding a row: `width` checks it does)."""
+    return 2 * side_width(spec) + (AUX - SAME if spec.family == "cascade" else 0)
+
+
+def _fill(out: npt.NDArray[Any], cells: IntArray, aux: FloatArray, spec: NetSpec) -> None:
     contrary = spec.family in CONTRARY_FAMILIES
     half = side_width(spec)
     cascade = spec.family == "cascade"
-    out: FloatArray = np.empty((cells.shape[0], 2 * half + (AUX - SAME if cascade else 0)))
     _side(out[:, :half], cells[:, 1:25], cells[:, 0], cells[:, 25], cells[:, 26], aux[:, PROT_ME], spec.family,
           spec.version)
     theirs = -cells[:, _CONTRARY if contrary else _SAME]
@@ -197,7 +216,6 @@ def encode(cells: IntArray, aux: FloatArray, spec: NetSpec) -> FloatArray:
           spec.version)
     if cascade:
         out[:, 2 * half:] = aux[:, SAME:]
-    return out
 
 
 def side_width(spec: NetSpec) -> int:

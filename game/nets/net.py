@@ -57,6 +57,32 @@ class Net:
         return Net(self.w1.copy(), self.b1.copy(), self.w2.copy(), self.b2.copy())
 
 
+Float32Array = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True, slots=True)
+class Inference:
+    """A net's weights in single precision, for the look ahead's big batches (hundreds to thousands of replies):
+    the matrix product three times quicker than in double precision, the outputs within about 1e-6 of the
+    net's own. Training, gates and the one-ply values of a roll's plays keep `Net` (double precision)."""
+
+    w1: Float32Array
+    b1: Float32Array
+    w2: Float32Array
+    b2: Float32Array
+
+    @classmethod
+    def of(cls, net: Net) -> Inference:
+        return cls(net.w1.astype(np.float32), net.b1.astype(np.float32), net.w2.astype(np.float32),
+                   net.b2.astype(np.float32))
+
+    def __call__(self, x: Float32Array) -> FloatArray:
+        """The outputs (k, 5), in double precision, for a batch of inputs (k, inputs) in single precision."""
+        h = 1.0 / (1.0 + np.exp(-(x @ self.w1.T + self.b1)))
+        out: FloatArray = (1.0 / (1.0 + np.exp(-(h @ self.w2.T + self.b2)))).astype(np.float64)
+        return out
+
+
 def swap(out: FloatArray) -> FloatArray:
     """The same chances seen by the other side (a tie stays ½)."""
     res: FloatArray = out[..., _SWAP]

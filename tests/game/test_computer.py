@@ -89,7 +89,9 @@ def test_two_ply_equals_brute_force() -> None:
     assert len(plays) == 3
     fast = two_ply(found, plays)
     slow = [brute_two_ply(found, p) for p in plays]
-    assert fast == pytest.approx(slow, abs=1e-9)
+    # the look ahead's replies go through the net in single precision (`net.Inference`): within 1e-6 points of
+    # the double-precision brute force, where a reply missed or valued wrongly moves a value by far more
+    assert fast == pytest.approx(slow, abs=1e-6)
     assert len(set(fast)) == 3
 
 

@@ -1,6 +1,7 @@
 """Reviews got cheaper without judging differently (issue 26, "Speed"): each recorded game's error rates, decision
 counts and luck as the review gave them before the 21 rolls' luck went through the net in one batch and the
-look ahead stopped keeping the order of each reply (d92e587), within 1 milli-point (the luck within 1e-9); and
+look ahead stopped keeping the order of each reply (d92e587), within 1 milli-point (the luck within 1e-5 points:
+the replies go through the net in single precision since, which moved a game's luck by under 1e-6); and
 the look ahead's replies are the very positions the legal plays reach. `bench/review_compare.py` compares the
 two side by side, with their times."""
 
@@ -31,7 +32,7 @@ def test_a_recorded_game_reviews_as_before(name: str, seed: int) -> None:
     for i, side in enumerate((Side.WHITE, Side.BLACK)):
         assert review.count(side) == counts[i]
         assert review.error_rate(side) == pytest.approx(rates[i], abs=1.0)  # milli-points
-        assert review.luck(side) == pytest.approx(luck[i], abs=1e-9)
+        assert review.luck(side) == pytest.approx(luck[i], abs=1e-5)
 
 
 def _pick(g: Game, rng: random.Random) -> Play | None:
