@@ -146,7 +146,10 @@ async def run_once() -> dict[str, Any]:
     api = await asyncio.to_thread(ours.recv)
     prefix = f"bench-discord-{uuid.uuid4().hex[:8]}"
     store = await connect(REDIS, prefix=prefix)
-    service = Service(store, workers=Workers(processes=PROCESSES))
+    workers = Workers(processes=PROCESSES)
+    workers.start()  # as `tabla run` starts them: ready before the first interaction
+    await workers.ready()
+    service = Service(store, workers=workers)
     settings = Settings(_env_file=None, DISCORD_TOKEN="bench", DISCORD_API_URL=api)  # type: ignore[call-arg]
     adapter = DiscordAdapter(service, settings)
     await adapter.start()

@@ -52,7 +52,10 @@ async def _setup(prefix: str, tag: str = "main"):
     from storage import connect
 
     store = await connect(REDIS, prefix=prefix)
-    return store, Service(store, seeds=_seeds(tag), workers=Workers(processes=PROCESSES))
+    workers = Workers(processes=PROCESSES)
+    workers.start()  # as `tabla run` starts them: ready before the first move
+    await workers.ready()
+    return store, Service(store, seeds=_seeds(tag), workers=workers)
 
 
 async def _start(service, n: int, tag: str):
@@ -144,8 +147,11 @@ def _run_worker(args: tuple[int, int, str, float, multiprocessing.Queue]) -> Non
 
 def throughput() -> float:
     prefix = f"bench-{uuid.uuid4().hex[:8]}"
-    queue: multiprocessing.Queue = multiprocessing.Queue()
-    procs = [multiprocessing.Process(target=_run_worker, args=((i, GAMES // WORKERS, prefix, SECONDS, queue),))
+    # spawned, not forked: this process has run services whose worker pools' threads may still be winding down,
+    # and a fork copies the locks they hold (a forked bench hung once in a few runs so)
+    ctx = multiprocessing.get_context("spawn")
+    queue: multiprocessing.Queue = ctx.Queue()
+    procs = [ctx.Process(target=_run_worker, args=((i, GAMES // WORKERS, prefix, SECONDS, queue),))
              for i in range(WORKERS)]
     for p in procs:
         p.start()

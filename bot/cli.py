@@ -149,6 +149,7 @@ async def _run(settings: Settings, console: bool, name: str | None, pictures: bo
     service = Service(store, deadline_hours=settings.move_deadline_hours, challenge_hours=settings.challenge_hours,
                       language=settings.language, workers=Workers(processes=settings.worker_processes),
                       max_games=settings.max_games)
+    service.workers.start()  # the worker processes warm up while the adapters connect
     try:
         try:
             adapters = _adapters(service, settings, console, name, data_dir / "boards" if pictures else None)

@@ -108,11 +108,15 @@ def replay_in(lang: str, record: GameRecord, entries: Sequence[MoveLogEntry],
 
 def prepare_background_worker() -> None:
     """A background worker process (a finished game's review, `Core.offload_bounded`) runs at a lower
-    scheduling priority than the bot and its board workers, so it takes only the CPU they leave."""
+    scheduling priority than the bot and its board workers, so it takes only the CPU they leave: nice 10, and
+    on Linux the idle scheduling class, which gives it a core only when nothing else wants one."""
     import os
 
     with contextlib.suppress(OSError):
         os.nice(10)
+    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def prepare_worker() -> None:

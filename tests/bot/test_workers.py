@@ -22,6 +22,9 @@ async def test_background_work_runs_in_its_own_lower_priority_process(redis_url:
         assert len({os.getpid(), board_pid, review_pid}) == 3
         assert await svc.offload(os.nice, 0) == os.nice(0)  # the board worker keeps the bot's priority
         assert await svc.offload_bounded(os.nice, 0) >= os.nice(0) + 10
+        if hasattr(os, "SCHED_IDLE"):  # Linux: the idle class, a core only when nothing else wants one
+            assert await svc.offload(os.sched_getscheduler, 0) == os.sched_getscheduler(0) != os.SCHED_IDLE
+            assert await svc.offload_bounded(os.sched_getscheduler, 0) == os.SCHED_IDLE
         assert await svc.offload_bounded(os.getpid) == review_pid  # one process, kept
     finally:
         svc.close()
@@ -119,3 +122,27 @@ def test_worker_processes_leave_with_a_killed_bot() -> None:
     for p in left:
         os.kill(p, 9)
     assert left == [], "worker processes outlived their bot"
+
+
+async def test_start_has_both_worker_processes_running_before_the_first_job() -> None:
+    workers = Workers(processes=1)
+    try:
+        workers.start()
+        await workers.ready()
+        children = _children(os.getpid())
+        assert len(children) >= 2  # the board worker and the background worker, started by `start` alone
+        board_pid = await workers.offload(os.getpid)
+        review_pid = await workers.offload_bounded(os.getpid)
+        assert {board_pid, review_pid} <= set(children) and board_pid != review_pid
+    finally:
+        workers.close()
+    idle = Workers()  # without worker processes: nothing to start, and ready at once
+    idle.start()
+    await idle.ready()
+    idle.close()
+
+
+def _children(pid: int) -> list[int]:
+    """The running child processes of `pid` (Linux's /proc)."""
+    found = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in found.read_text().split()] if found.exists() else []
