@@ -86,16 +86,29 @@ class Workers:
         """Start the worker processes now, rather than at the first board and the first finished game's review:
         a process takes about a second to import the bot and warm up, at full priority until its initializer
         lowers the background one's, and in the middle of a game that second lands on the moves beside it (the
-        service bench's p99, 16–18 ms → 13–16 ms). Without worker processes there is nothing to start."""
+        latency part of the service bench: p99 about 18 ms → 14–16 ms). Without worker processes there is nothing
+        to start."""
         if self._processes <= 0:
             return
+        warming = []
+        for pool in (self._board_pool(), self._quiet_pool()):
+            try:
+                warming.append(pool.submit(_ready))
+            except (OSError, BrokenProcessPool):  # no process now: the first job starts one, as before
+                log.warning("could not start a worker process ahead of its first job", exc_info=True)
+        self._warming = warming
+
+    def _board_pool(self) -> ProcessPoolExecutor:
         if self._process_pool is None:
             self._process_pool = ProcessPoolExecutor(self._processes, mp_context=get_context("spawn"),
                                                      initializer=start_worker)
+        return self._process_pool
+
+    def _quiet_pool(self) -> ProcessPoolExecutor:
         if self._background_pool is None:
             self._background_pool = ProcessPoolExecutor(self.background_limit, mp_context=get_context("spawn"),
-                                                         initializer=start_background_worker)
-        self._warming = [pool.submit(_ready) for pool in (self._process_pool, self._background_pool)]
+                                                        initializer=start_background_worker)
+        return self._background_pool
 
     async def ready(self) -> None:
         """Wait until the processes `start` started answer (at once without them)."""
@@ -111,11 +124,8 @@ class Workers:
         loop = asyncio.get_running_loop()
         call = functools.partial(fn, *args, **kwargs)
         if self._processes > 0:
-            if self._process_pool is None:
-                self._process_pool = ProcessPoolExecutor(self._processes, mp_context=get_context("spawn"),
-                                                         initializer=start_worker)
             try:
-                return await loop.run_in_executor(self._process_pool, call)
+                return await loop.run_in_executor(self._board_pool(), call)
             except BrokenProcessPool:
                 log.warning("a worker process died; starting new ones")
                 self._process_pool = None
@@ -124,18 +134,16 @@ class Workers:
     async def offload_bounded(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """`offload` for background work: at most `background_limit` such jobs at once, the others waiting.
 
-        With worker processes the work goes to processes of its own, at a lower scheduling priority (nice 10):
+        With worker processes the work goes to processes of its own, at a lower scheduling priority (nice 10, and
+        the idle class on Linux):
         a finished game's review never holds up a board or the computer's move, and takes only the CPU they
         leave. A background process that dies is replaced, and the work is done once more in a thread.
         """
         async with self._slots:
             if self._processes > 0:
-                if self._background_pool is None:
-                    self._background_pool = ProcessPoolExecutor(self.background_limit, mp_context=get_context("spawn"),
-                                                                initializer=start_background_worker)
                 call = functools.partial(fn, *args, **kwargs)
                 try:
-                    return await asyncio.get_running_loop().run_in_executor(self._background_pool, call)
+                    return await asyncio.get_running_loop().run_in_executor(self._quiet_pool(), call)
                 except BrokenProcessPool:
                     log.warning("a background worker process died; starting a new one")
                     self._background_pool = None
