@@ -224,9 +224,10 @@ def _arrow(img: Image.Image, a: Arrow) -> None:
     outline, tip, band = shapes
     d = ImageDraw.Draw(img)
     dark = index_of(T.ACCENT_DARK)
+    colour = index_of(T.PIN if a.hit else T.ACCENT)
     d.polygon(outline, fill=dark)
-    d.polygon(tip, fill=index_of(T.PIN if a.hit else T.ACCENT), outline=dark, width=2)
-    d.polygon(band, fill=index_of(T.PIN if a.hit else T.ACCENT))
+    d.polygon(tip, fill=colour, outline=dark, width=2)
+    d.polygon(band, fill=colour)
 
 
 Polygon = list[tuple[float, float]]

@@ -188,21 +188,16 @@ def _side(out: npt.NDArray[Any], points: IntArray, off: IntArray, bar: IntArray,
 
 def encode(cells: IntArray, aux: FloatArray, spec: NetSpec) -> FloatArray:
     """The inputs of a batch: `cells` (k, ≥30) in the mover's view after its play, `aux` (k, AUX)."""
-    out: FloatArray = np.empty((cells.shape[0], width_of(spec)))
+    out: FloatArray = np.empty((cells.shape[0], width(spec)))
     _fill(out, cells, aux, spec)
     return out
 
 
 def encode32(cells: IntArray, aux: FloatArray, spec: NetSpec) -> npt.NDArray[np.float32]:
     """`encode` in single precision, for `net.Inference` (the same inputs, each rounded to float32)."""
-    out: npt.NDArray[np.float32] = np.empty((cells.shape[0], width_of(spec)), dtype=np.float32)
+    out: npt.NDArray[np.float32] = np.empty((cells.shape[0], width(spec)), dtype=np.float32)
     _fill(out, cells, aux, spec)
     return out
-
-
-def width_of(spec: NetSpec) -> int:
-    """How many inputs the net of `spec` takes (without encoding a row: `width` checks it does)."""
-    return 2 * side_width(spec) + (AUX - SAME if spec.family == "cascade" else 0)
 
 
 def _fill(out: npt.NDArray[Any], cells: IntArray, aux: FloatArray, spec: NetSpec) -> None:
@@ -228,5 +223,6 @@ def side_width(spec: NetSpec) -> int:
 
 
 def width(spec: NetSpec) -> int:
-    """How many inputs the net of `spec` takes."""
-    return int(encode(np.zeros((1, 32), dtype=np.int64), np.zeros((1, AUX)), spec).shape[1])
+    """How many inputs the net of `spec` takes: its two sides' blocks, and in the cascade family the aux columns
+    from `SAME` on."""
+    return 2 * side_width(spec) + (AUX - SAME if spec.family == "cascade" else 0)

@@ -8,6 +8,7 @@ triple (a backgammon, R-END-1 with scoring=backgammon), and `LOSE2`, `LOSE3` the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -41,12 +42,12 @@ class Net:
 
     def hidden(self, x: FloatArray) -> FloatArray:
         """The hidden units' activations for a batch of inputs (k, inputs)."""
-        out: FloatArray = 1.0 / (1.0 + np.exp(-(x @ self.w1.T + self.b1)))
+        out: FloatArray = _layer(x, self.w1, self.b1)
         return out
 
     def outputs(self, h: FloatArray) -> FloatArray:
         """The outputs (k, 5) from hidden activations."""
-        out: FloatArray = 1.0 / (1.0 + np.exp(-(h @ self.w2.T + self.b2)))
+        out: FloatArray = _layer(h, self.w2, self.b2)
         return out
 
     def __call__(self, x: FloatArray) -> FloatArray:
@@ -78,9 +79,14 @@ class Inference:
 
     def __call__(self, x: Float32Array) -> FloatArray:
         """The outputs (k, 5), in double precision, for a batch of inputs (k, inputs) in single precision."""
-        h = 1.0 / (1.0 + np.exp(-(x @ self.w1.T + self.b1)))
-        out: FloatArray = (1.0 / (1.0 + np.exp(-(h @ self.w2.T + self.b2)))).astype(np.float64)
+        out: FloatArray = _layer(_layer(x, self.w1, self.b1), self.w2, self.b2).astype(np.float64)
         return out
+
+
+def _layer(x: npt.NDArray[Any], w: npt.NDArray[Any], b: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """A layer of sigmoid units: σ(x·wᵀ + b), in the inputs' and weights' precision."""
+    out: npt.NDArray[Any] = 1.0 / (1.0 + np.exp(-(x @ w.T + b)))
+    return out
 
 
 def swap(out: FloatArray) -> FloatArray:
