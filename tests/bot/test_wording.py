@@ -99,7 +99,10 @@ async def test_verify_tells_what_is_wrong_in_the_players_language(service: Servi
     record, log = await _finished_game(service)
     assert verify(record, log).ok
     wrong_seed = verify(record, log, seed="00" * 32).problem
-    moved = [replace(e, position=log[1].position) if i == 2 else e for i, e in enumerate(log)]
+    # an entry given its predecessor's position, one that really moved it (a tied opening roll, R-OPEN-1, or a
+    # pass leaves the position as it was, and the game's id decides its dice)
+    k = next(i for i in range(2, len(log)) if log[i].position != log[i - 1].position)
+    moved = [replace(e, position=log[k - 1].position) if i == k else e for i, e in enumerate(log)]
     wrong_position = verify(record, moved).problem
     first_move = next(i for i, e in enumerate(log) if e.play != "opening")
     garbled = [replace(e, play="25/1") if i == first_move else e for i, e in enumerate(log)]
