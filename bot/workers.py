@@ -12,16 +12,15 @@ has, so the boards and the computer's thinking always find one free.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing import get_context
 from typing import ParamSpec, TypeVar
 
-from . import images, tracker
+from . import images
+from .processes import ProcessPool
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +63,7 @@ def start_background_worker() -> None:
 
 
 def _ready() -> bool:
-    """A worker's answer once it has started (`Workers.start`)."""
+    """A worker's answer once it has started (`Workers.ready`)."""
     return True
 
 
@@ -74,13 +73,13 @@ class Workers:
     def __init__(self, *, threads: int = 2, processes: int = 0) -> None:
         self._threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="tabla-work")
         self._processes = processes
-        if processes:
-            tracker.install()  # P10: workers and their resource tracker killed: recovered without tracebacks
-        self._process_pool: ProcessPoolExecutor | None = None
-        self._background_pool: ProcessPoolExecutor | None = None
         self.background_limit = 1 if processes else max(1, threads - 1)
         self._slots = asyncio.Semaphore(self.background_limit)
-        self._warming: list[Future[bool]] = []
+        self._board: ProcessPool | None = None
+        self._quiet: ProcessPool | None = None
+        if processes:
+            self._board = ProcessPool(processes, start_worker, "worker")
+            self._quiet = ProcessPool(self.background_limit, start_background_worker, "background")
 
     def start(self) -> None:
         """Start the worker processes now, rather than at the first board and the first finished game's review:
@@ -88,48 +87,35 @@ class Workers:
         lowers the background one's, and in the middle of a game that second lands on the moves beside it (the
         latency part of the service bench: p99 about 18 ms → 14–16 ms). Without worker processes there is nothing
         to start."""
-        if self._processes <= 0:
-            return
-        warming = []
-        for pool in (self._board_pool(), self._quiet_pool()):
+        for pool in (self._board, self._quiet):
+            if pool is None:
+                continue
             try:
-                warming.append(pool.submit(_ready))
-            except (OSError, BrokenProcessPool):  # no process now: the first job starts one, as before
+                pool.start()
+            except OSError:  # no process now: the first job starts one, as before
                 log.warning("could not start a worker process ahead of its first job", exc_info=True)
-        self._warming = warming
-
-    def _board_pool(self) -> ProcessPoolExecutor:
-        if self._process_pool is None:
-            self._process_pool = ProcessPoolExecutor(self._processes, mp_context=get_context("spawn"),
-                                                     initializer=start_worker)
-        return self._process_pool
-
-    def _quiet_pool(self) -> ProcessPoolExecutor:
-        if self._background_pool is None:
-            self._background_pool = ProcessPoolExecutor(self.background_limit, mp_context=get_context("spawn"),
-                                                        initializer=start_background_worker)
-        return self._background_pool
 
     async def ready(self) -> None:
         """Wait until the processes `start` started answer (at once without them)."""
-        for future in self._warming:
-            with contextlib.suppress(Exception):  # a process that died is replaced at its next use
-                await asyncio.wrap_future(future)
+        pings = [pool.run(_ready) for pool in (self._board, self._quiet) if pool is not None
+                 for _ in range(pool.size)]
+        for outcome in await asyncio.gather(*pings, return_exceptions=True):
+            if isinstance(outcome, BaseException):  # a process that died is replaced at its next use
+                log.warning("a worker process did not start: %r", outcome)
 
     async def offload(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Run CPU work (drawing, the computer's thinking) in the worker processes or threads, off the loop.
 
         A worker process that dies is replaced, and the work is done once more in a thread.
         """
-        loop = asyncio.get_running_loop()
         call = functools.partial(fn, *args, **kwargs)
-        if self._processes > 0:
+        if self._board is not None:
             try:
-                return await loop.run_in_executor(self._board_pool(), call)
+                result: R = await self._board.run(call)
+                return result
             except BrokenProcessPool:
-                log.warning("a worker process died; starting new ones")
-                self._process_pool = None
-        return await loop.run_in_executor(self._threads, call)
+                log.warning("a worker process died; the work is done in a thread")
+        return await asyncio.get_running_loop().run_in_executor(self._threads, call)
 
     async def offload_bounded(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """`offload` for background work: at most `background_limit` such jobs at once, the others waiting.
@@ -140,20 +126,19 @@ class Workers:
         leave. A background process that dies is replaced, and the work is done once more in a thread.
         """
         async with self._slots:
-            if self._processes > 0:
-                call = functools.partial(fn, *args, **kwargs)
+            if self._quiet is not None:
                 try:
-                    return await asyncio.get_running_loop().run_in_executor(self._quiet_pool(), call)
+                    result: R = await self._quiet.run(functools.partial(fn, *args, **kwargs))
+                    return result
                 except BrokenProcessPool:
-                    log.warning("a background worker process died; starting a new one")
-                    self._background_pool = None
+                    log.warning("a background worker process died; the work is done in a thread")
             return await self.offload(fn, *args, **kwargs)
 
     def close(self) -> None:
-        """Stop the worker threads and processes (work already running in them finishes; work still queued there
-        is dropped)."""
+        """Stop the worker threads and processes (work already running in a board worker finishes, a few
+        seconds at most; a review cut short is made at its first /review; work still waiting is dropped)."""
         self._threads.shutdown(wait=True, cancel_futures=True)
-        if self._process_pool is not None:
-            self._process_pool.shutdown(wait=True, cancel_futures=True)
-        if self._background_pool is not None:  # a review cut short is made at its first /review
-            self._background_pool.shutdown(wait=False, cancel_futures=True)
+        if self._board is not None:
+            self._board.close(wait=5.0)
+        if self._quiet is not None:
+            self._quiet.close(wait=0)

@@ -141,6 +141,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--gate-games", type=int, default=200, help="games of a quick gate")
     parser.add_argument("--alpha", type=float, help="a fixed step size for this run, to fine-tune a net whose "
                                                     "gates have levelled off (default: the decaying schedule)")
+    parser.add_argument("--keep-weights", action="store_true",
+                        help="leave the shipped weights as they are (a gated net trained on ships once gated again)")
+    parser.add_argument("--ship", action="store_true",
+                        help="write each net's checkpoint as its shipped weights (ungated) and stop, training nothing")
     args = parser.parse_args(argv)
     if args.alpha is not None and not 0 < args.alpha < 1:
         parser.error("--alpha is a step size between 0 and 1, like 0.01")
@@ -154,6 +158,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         parser.error(f"another training process is running on {TRAIN_DIR}: one at a time (it owns the checkpoints)")
+    if args.ship:
+        for name in names:
+            if (ckpt := load_checkpoint(name)) is None:
+                parser.error(f"{name} has no checkpoint to ship")
+            save_weights(ckpt, WEIGHTS_DIR)
+            print(f"{name}: shipped the checkpoint at {ckpt.games} games (not gated)")
+        return 0
     stop = _Stop()
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
@@ -167,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 continue
             kw: dict[str, Any] = {"games": args.games, "minutes": args.minutes, "seed": args.seed,
                                   "gate_every": args.gate_every, "gate_games": args.gate_games, "alpha": args.alpha}
+            if args.keep_weights:
+                kw["weights"] = None
             train(name, log=_log_to(TRAIN_DIR / f"{name}.log"), stop=stop, **kw)
         rounds += 1
         finished = args.games is not None and all(

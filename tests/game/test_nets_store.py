@@ -50,6 +50,37 @@ def test_a_fixed_step_size_is_the_one_used(tmp_path: Path) -> None:
     assert not np.array_equal(half.net.w1, fresh.net.w1) and not np.array_equal(half.net.w1, learnt.net.w1)
 
 
+@pytest.mark.parametrize(("flag", "ships"), [([], True), (["--keep-weights"], False)])
+def test_keep_weights_trains_without_shipping(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flag: list[str],
+                                              ships: bool) -> None:
+    """`python -m game train … --keep-weights` trains a gated net on without touching its shipped weights (weights
+    shipped by training lose the gate recorded for the ones before)."""
+    from game.nets import train as trainer
+
+    asked: list[dict[str, object]] = []
+    monkeypatch.setattr(trainer, "TRAIN_DIR", tmp_path)
+    monkeypatch.setattr(trainer, "train", lambda name, **kw: asked.append({"name": name, **kw}))
+    assert trainer.main(["tapa", "--gate-every", "0", *flag]) == 0
+    assert [a["name"] for a in asked] == ["tapa"]
+    assert asked[0].get("weights", "to WEIGHTS_DIR") == ("to WEIGHTS_DIR" if ships else None)
+
+
+def test_ship_writes_the_checkpoint_as_the_shipped_weights(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m game train … --ship` writes a checkpoint's net where the computer loads it, trains nothing."""
+    from game.nets import train as trainer
+
+    ckpt = train("fevga", games=1, seed=3, directory=tmp_path / "train", weights=None, gate_every=0, log=quiet)
+    monkeypatch.setattr(trainer, "TRAIN_DIR", tmp_path / "train")
+    monkeypatch.setattr(trainer, "WEIGHTS_DIR", tmp_path / "weights")
+    monkeypatch.setattr(trainer, "load_checkpoint", lambda name: load_checkpoint(name, tmp_path / "train"))
+    monkeypatch.setattr(trainer, "train", lambda *a, **kw: pytest.fail("--ship trained"))
+    (tmp_path / "weights").mkdir()
+    assert trainer.main(["fevga", "--ship"]) == 0
+    net, side = load_weights("fevga", tmp_path / "weights")
+    assert np.array_equal(net.w1, ckpt.net.w1.astype(np.float32)) and side["games_trained"] == ckpt.games
+    assert "gate" not in side
+
+
 @pytest.fixture
 def shipped(tmp_path: Path) -> Path:
     ckpt = train("fevga", games=1, seed=2, directory=tmp_path, weights=None, gate_every=0, log=quiet)
