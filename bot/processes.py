@@ -8,6 +8,9 @@ pickled call straight into an idle worker's pipe and reads the answer when the p
 
 A worker gets one call at a time: the others wait in the pool's queue, and the first worker to finish takes the
 next. So no pipe ever holds more than one call, and neither side can block the other on a full pipe.
+
+`pause` stops the pool's busy workers (SIGSTOP) until `resume`: the bot pauses its background pool while a board
+or the computer's move is being worked out (`bot.workers`), so a review never shares the machine with them.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ import collections
 import contextlib
 import itertools
 import logging
+import os
 import pickle
+import signal
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
@@ -87,6 +92,15 @@ class _Worker:
             self.conn.send_bytes(pickle.dumps((job_id, call), pickle.HIGHEST_PROTOCOL))
         except OSError:
             self._exited()
+            return
+        if self.pool.paused:
+            self.signal(signal.SIGSTOP)
+
+    def signal(self, number: int) -> None:
+        """Send the worker a signal (SIGSTOP, SIGCONT), unless it is gone."""
+        if self.process.pid is not None and not self.dead:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.process.pid, number)
 
     def _readable(self) -> None:
         try:
@@ -129,6 +143,7 @@ class _Worker:
     def stop(self, wait: float) -> None:
         """Close the pipe: the worker finishes the call it is running and exits; wait that long for it. The
         caller of that call is not answered (its future is cancelled)."""
+        self.signal(signal.SIGCONT)  # a paused worker must run to see the pipe closed
         self.dead = True
         self.unwatch()
         self.conn.close()
@@ -155,6 +170,23 @@ class ProcessPool:
         self._queue: collections.deque[_Job] = collections.deque()
         self._ids = itertools.count()
         self._closed = False
+        self.paused = False
+
+    def pause(self) -> None:
+        """Stop the workers running a call (SIGSTOP) until `resume`; a call sent meanwhile waits stopped too."""
+        if not self.paused:
+            self.paused = True
+            for worker in self._workers:
+                if worker.job is not None:
+                    worker.signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        """Let the workers `pause` stopped go on (SIGCONT)."""
+        if self.paused:
+            self.paused = False
+            for worker in self._workers:
+                if worker.job is not None:
+                    worker.signal(signal.SIGCONT)
 
     def start(self) -> None:
         """Start the missing worker processes now (each takes about a second to import and warm up)."""
@@ -203,6 +235,7 @@ class ProcessPool:
         """Stop the workers (a call already running finishes, `wait` seconds at most; waiting calls are
         cancelled)."""
         self._closed = True
+        self.paused = False
         for job in self._queue:
             _cancel(job[2])
         self._queue.clear()

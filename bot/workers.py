@@ -12,8 +12,10 @@ has, so the boards and the computer's thinking always find one free.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
+import sys
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -24,6 +26,8 @@ from .processes import ProcessPool
 
 log = logging.getLogger(__name__)
 
+_PR_SET_PDEATHSIG = 1  # prctl(2)
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -31,9 +35,12 @@ R = TypeVar("R")
 def leave_with_parent() -> None:
     """In a worker process: exit as soon as the bot process that started it is gone. A bot killed outright
     (`kill -9`, the kernel's OOM killer) cannot stop its workers, and a worker waiting for work would wait for
-    ever, holding its memory (the nets, the fonts): a thread waits on the parent's sentinel instead."""
+    ever, holding its memory (the nets, the fonts): a thread waits on the parent's sentinel instead, and on Linux
+    the kernel is asked to kill the worker with its parent (a paused background worker cannot run that thread)."""
+    import ctypes
     import multiprocessing
     import os
+    import signal
     import threading
     from multiprocessing.connection import wait
 
@@ -41,6 +48,9 @@ def leave_with_parent() -> None:
     if parent is None:
         return
     sentinel = parent.sentinel
+    if sys.platform == "linux":  # a worker the bot paused (SIGSTOP) cannot run its watch: the kernel kills it then
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
 
     def watch() -> None:
         wait([sentinel])
@@ -77,6 +87,7 @@ class Workers:
         self._slots = asyncio.Semaphore(self.background_limit)
         self._board: ProcessPool | None = None
         self._quiet: ProcessPool | None = None
+        self._foreground = 0  # boards and moves being worked out in the worker processes now
         if processes:
             self._board = ProcessPool(processes, start_worker, "worker")
             self._quiet = ProcessPool(self.background_limit, start_background_worker, "background")
@@ -110,20 +121,29 @@ class Workers:
         """
         call = functools.partial(fn, *args, **kwargs)
         if self._board is not None:
+            self._foreground += 1
+            if self._quiet is not None:
+                self._quiet.pause()
             try:
                 result: R = await self._board.run(call)
                 return result
             except BrokenProcessPool:
                 log.warning("a worker process died; the work is done in a thread")
+            finally:
+                self._foreground -= 1
+                if self._foreground == 0 and self._quiet is not None:
+                    self._quiet.resume()
         return await asyncio.get_running_loop().run_in_executor(self._threads, call)
 
     async def offload_bounded(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """`offload` for background work: at most `background_limit` such jobs at once, the others waiting.
 
         With worker processes the work goes to processes of its own, at a lower scheduling priority (nice 10, and
-        the idle class on Linux):
-        a finished game's review never holds up a board or the computer's move, and takes only the CPU they
-        leave. A background process that dies is replaced, and the work is done once more in a thread.
+        the idle class on Linux), paused outright while a board or the computer's move is being worked out: a
+        finished game's review never holds up a board or the computer's move, and takes only the CPU they
+        leave. (The idle class alone left a board drawn beside a review a fifth slower on a 2-core host: the
+        two cores share more than their time.) A background process that dies is replaced, and the work is done
+        once more in a thread.
         """
         async with self._slots:
             if self._quiet is not None:

@@ -3,9 +3,11 @@ finished game's review goes to a process of its own at a lower priority, never t
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from bot.service import Service
@@ -88,6 +90,7 @@ async def main() -> None:
     board = await workers.offload(os.getpid)
     review = await workers.offload_bounded(os.getpid)
     print(board, review, flush=True)
+    os.kill(review, signal.SIGSTOP)  # paused, as while a board is drawn: it cannot watch for its parent itself
     os.kill(os.getpid(), signal.SIGKILL)  # as the kernel's OOM killer or `kill -9` would
 
 asyncio.run(main())
@@ -105,7 +108,7 @@ def _alive(pid: int) -> bool:
 
 def test_worker_processes_leave_with_a_killed_bot() -> None:
     """A bot process killed outright (SIGKILL) leaves no worker process behind holding its memory: the board
-    worker and the background worker both exit on their own once their parent is gone."""
+    worker and the background worker (paused at the time) both go once their parent is gone."""
     import time
 
     with subprocess.Popen([sys.executable, "-c", KILLED_BOT], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -146,3 +149,43 @@ def _children(pid: int) -> list[int]:
     """The running child processes of `pid` (Linux's /proc)."""
     found = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(p) for p in found.read_text().split()] if found.exists() else []
+
+
+def _ticks(seconds: float) -> list[float]:
+    """Busy for `seconds`, noting the clock (system-wide) every 5 ms of it."""
+    out: list[float] = []
+    end = time.monotonic() + seconds
+    while (now := time.monotonic()) < end:
+        if not out or now - out[-1] >= 0.005:
+            out.append(now)
+    return out
+
+
+def _state_after(pid: int, seconds: float) -> str:
+    """The scheduler's state of process `pid` (R running, S sleeping, T stopped) after `seconds`."""
+    time.sleep(seconds)
+    return _state(pid)
+
+
+def _state(pid: int) -> str:
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        return stat.read().rsplit(")", 1)[1].split()[0]
+
+
+async def test_background_work_is_paused_while_a_board_is_worked_out() -> None:
+    """A review never runs beside a board or the computer's move: its process is stopped meanwhile (seen from the
+    board worker), and goes on after."""
+    import functools
+
+    workers = Workers(processes=1)
+    try:
+        workers.start()
+        await workers.ready()
+        review_pid = await workers.offload_bounded(os.getpid)
+        review = asyncio.ensure_future(workers.offload_bounded(functools.partial(_ticks, 0.6)))
+        await asyncio.sleep(0.1)
+        assert await workers.offload(functools.partial(_state_after, review_pid, 0.2)) == "T"
+        assert _state(review_pid) != "T"  # resumed once the board is drawn
+        assert (await review)[-1] > 0  # and the review finished
+    finally:
+        workers.close()
