@@ -1,10 +1,11 @@
 """The computer against an outside opponent: GNU Backgammon's own nets in cubeless portes.
 
 Run: `python bench/outside.py [--games 1000] [--gnubg-plies 0] [--player computer|heuristic] [--seed 30000]
-[--workers 1]`. Needs the optional `gnubg-nn` package (GNU Backgammon's contact, crashed and race nets and its
-bear-off databases; GPL; `pip install -c constraints.txt -e '.[outside]'`): the bot never needs it, it is only the
-yardstick. Portes is backgammon without the cube (R-PORTES-1…5), so gnubg plays it as it is: its board is
-`[[side not on roll], [side on roll]]`, 25 counts each, index i that side's point i + 1, index 24 its bar. gnubg's
+[--workers 1] [--source weights|checkpoint]` (`checkpoint`: the net in training, before its gate). Needs the
+optional `gnubg-nn` package (GNU Backgammon's contact, crashed and race nets and its bear-off databases; GPL;
+`pip install -c constraints.txt -e '.[outside]'`): the bot never needs it, it is only the yardstick. Portes is
+backgammon without the cube (R-PORTES-1…5), so gnubg plays it as it is: its board is `[[side not on roll], [side
+on roll]]`, 25 counts each, index i that side's point i + 1, index 24 its bar. gnubg's
 chances come from the side that has just played's opponent (read from gnubg's `bm.cc`); portes has no triple game,
 so a backgammon counts as the gammon it is here (R-END-1, scoring=mars): a candidate's equity for the mover is
 −(2·w − 1 + g − lg) with w, g, lg the opponent's win, gammon and lost-gammon chances. gnubg's play is matched to the
@@ -38,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Outcome, Play, Position, Side, ai_chooser, paired_outcomes, variant
 from game.nets import NETS, computer_chooser, load_weights, net_name
+from game.nets.store import load_checkpoint
 
 Chooser = Callable[[list[Play], random.Random], Play]
 PORTES = variant("portes", {"scoring": "mars"})
@@ -76,18 +78,25 @@ def gnubg_chooser(plies: int, unmatched: list[int]) -> Chooser:
     return choose
 
 
-def player(kind: str) -> Chooser:
+def player(kind: str, source: str = "weights") -> Chooser:
+    """The player measured: the heuristic, or the computer with the shipped weights or the training checkpoint."""
     if kind == "heuristic":
         return ai_chooser
     name = net_name("portes")
+    if source == "checkpoint":
+        ckpt = load_checkpoint(name)
+        if ckpt is None:
+            raise SystemExit(f"no checkpoint of {name}: train it first (python -m game train {name})")
+        return computer_chooser(ckpt.net, NETS[name])
     net, _ = load_weights(name)
     return computer_chooser(net, NETS[name])
 
 
-def chunk(kind: str, plies: int, first: int, pairs: int, seed: int) -> tuple[list[tuple[int, int]], int]:
+def chunk(kind: str, plies: int, first: int, pairs: int, seed: int,
+          source: str = "weights") -> tuple[list[tuple[int, int]], int]:
     """Pairs `first` … `first + pairs − 1`: per game the player's points (+ won, − lost); and the unmatched."""
     unmatched = [0]
-    mine, theirs = player(kind), gnubg_chooser(plies, unmatched)
+    mine, theirs = player(kind, source), gnubg_chooser(plies, unmatched)
     out = [(_points(white, Side.WHITE), _points(black, Side.BLACK))
            for white, black in paired_outcomes(PORTES, mine, theirs, first, pairs, seed)]
     return out, unmatched[0]
@@ -125,6 +134,8 @@ def main() -> None:
     parser.add_argument("--player", choices=("computer", "heuristic"), default="computer")
     parser.add_argument("--seed", type=int, default=30_000)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--source", choices=("weights", "checkpoint"), default="weights",
+                        help="the computer's net: the shipped weights, or the training checkpoint (before its gate)")
     args = parser.parse_args()
     try:
         import gnubg_nn  # noqa: F401
@@ -133,14 +144,16 @@ def main() -> None:
     pairs = args.games // 2
     start = time.perf_counter()
     step = -(-pairs // max(1, args.workers))
-    jobs = [(args.player, args.gnubg_plies, i, min(step, pairs - i), args.seed) for i in range(0, pairs, step)]
+    jobs = [(args.player, args.gnubg_plies, i, min(step, pairs - i), args.seed, args.source)
+            for i in range(0, pairs, step)]
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
             parts = list(pool.map(chunk, *zip(*jobs, strict=True)))
     else:
         parts = [chunk(*job) for job in jobs]
     results = [r for part, _ in parts for r in part]
-    out: dict[str, Any] = {"variant": "portes", "player": args.player, "opponent": f"gnubg {args.gnubg_plies}-ply",
+    out: dict[str, Any] = {"variant": "portes", "player": args.player, "source": args.source,
+                           "opponent": f"gnubg {args.gnubg_plies}-ply",
                            "seed": args.seed, **summary(results), "unmatched": sum(u for _, u in parts),
                            "seconds": round(time.perf_counter() - start, 1)}
     print(f"{args.player} vs gnubg {args.gnubg_plies}-ply in portes: {100 * out['rate']:.1f} % ± "
