@@ -112,3 +112,30 @@ def _alive(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+LEFT_PAUSED = """
+import asyncio, functools, os, time
+from bot.processes import ProcessPool
+
+async def main() -> None:
+    pool = ProcessPool(1, os.getpid, "test")
+    asyncio.ensure_future(pool.run(functools.partial(time.sleep, 60)))
+    await asyncio.sleep(1)
+    pool.pause()
+    print("paused", flush=True)  # and out, without closing the pool
+
+asyncio.run(main())
+"""
+
+
+def test_a_process_leaving_with_its_workers_paused_is_not_held_up() -> None:
+    """multiprocessing ends a daemon worker at exit with SIGTERM and waits for it. A worker left stopped (SIGSTOP)
+    still dies of it (the kernel wakes a stopped process for a fatal signal): so no worker may handle SIGTERM."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-c", LEFT_PAUSED], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert "paused" in done.stdout, done.stderr[-2000:]
