@@ -15,6 +15,8 @@ import pytest
 
 from bot.processes import ProcessPool, WorkerDied
 
+from .test_workers import _alive
+
 
 def _nothing() -> None:
     return None
@@ -105,13 +107,6 @@ async def test_close_stops_the_processes() -> None:
     with pytest.raises(RuntimeError):
         await pool.run(os.getpid)
 
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 LEFT_PAUSED = """
