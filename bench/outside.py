@@ -38,8 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Outcome, Play, Position, Side, ai_chooser, paired_outcomes, variant
-from game.nets import NETS, computer_chooser, load_weights, net_name
-from game.nets.store import load_checkpoint
+from game.nets import NETS, computer_chooser, load_checkpoint, load_weights, net_name
 
 Chooser = Callable[[list[Play], random.Random], Play]
 PORTES = variant("portes", {"scoring": "mars"})

@@ -16,6 +16,7 @@ or the computer's move is being worked out (`bot.workers`), so a review never sh
 from __future__ import annotations
 
 import asyncio
+import atexit
 import collections
 import contextlib
 import itertools
@@ -23,6 +24,7 @@ import logging
 import os
 import pickle
 import signal
+import weakref
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
@@ -171,6 +173,7 @@ class ProcessPool:
         self._ids = itertools.count()
         self._closed = False
         self.paused = False
+        _pools.add(self)
 
     def pause(self) -> None:
         """Stop the workers running a call (SIGSTOP) until `resume`; a call sent meanwhile waits stopped too."""
@@ -242,6 +245,18 @@ class ProcessPool:
         for worker in self._workers:
             worker.stop(wait)
         self._workers.clear()
+
+
+_pools: weakref.WeakSet[ProcessPool] = weakref.WeakSet()
+
+
+@atexit.register
+def _resume_all() -> None:
+    """At exit, before multiprocessing's own exit handler (registered earlier, when `multiprocessing.connection`
+    was imported above, so run later) terminates and joins the daemon workers: a stopped worker does not take a
+    SIGTERM until continued, and would hold the exit up for ever."""
+    for pool in list(_pools):
+        pool.resume()
 
 
 def _cancel(future: asyncio.Future[Any]) -> None:

@@ -115,8 +115,9 @@ from bot.processes import ProcessPool
 
 async def main() -> None:
     pool = ProcessPool(1, os.getpid, "test")
+    await pool.run(os.getpid)  # the worker is up
     asyncio.ensure_future(pool.run(functools.partial(time.sleep, 60)))
-    await asyncio.sleep(1)
+    await asyncio.sleep(0.3)
     pool.pause()
     print("paused", flush=True)  # and out, without closing the pool
 
@@ -125,12 +126,12 @@ asyncio.run(main())
 
 
 def test_a_process_leaving_with_its_workers_paused_is_not_held_up() -> None:
-    """multiprocessing ends a daemon worker at exit with SIGTERM and waits for it. A worker left stopped (SIGSTOP)
-    still dies of it (the kernel wakes a stopped process for a fatal signal): so no worker may handle SIGTERM."""
+    """multiprocessing ends a daemon worker at exit with SIGTERM and waits for it: a worker left stopped (SIGSTOP)
+    would not take the signal until continued, and the process would never end. It is continued first."""
     import subprocess
     import sys
     from pathlib import Path
 
-    done = subprocess.run([sys.executable, "-c", LEFT_PAUSED], capture_output=True, text=True, timeout=60,
+    done = subprocess.run([sys.executable, "-c", LEFT_PAUSED], capture_output=True, text=True, timeout=30,
                           cwd=Path(__file__).resolve().parents[2])
     assert "paused" in done.stdout, done.stderr[-2000:]
