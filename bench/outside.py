@@ -37,8 +37,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.gate import load
 from game import Outcome, Play, Position, Side, ai_chooser, paired_outcomes, variant
-from game.nets import NETS, computer_chooser, load_checkpoint, load_weights, net_name
+from game.nets import NETS, computer_chooser, net_name
 
 Chooser = Callable[[list[Play], random.Random], Play]
 PORTES = variant("portes", {"scoring": "mars"})
@@ -82,12 +83,7 @@ def player(kind: str, source: str = "weights") -> Chooser:
     if kind == "heuristic":
         return ai_chooser
     name = net_name("portes")
-    if source == "checkpoint":
-        ckpt = load_checkpoint(name)
-        if ckpt is None:
-            raise SystemExit(f"no checkpoint of {name}: train it first (python -m game train {name})")
-        return computer_chooser(ckpt.net, NETS[name])
-    net, _ = load_weights(name)
+    net, _ = load(name, source)
     return computer_chooser(net, NETS[name])
 
 

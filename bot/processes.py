@@ -70,9 +70,10 @@ class _Worker:
 
     def __init__(self, pool: ProcessPool) -> None:
         self.pool = pool
-        ours, theirs = get_context("spawn").Pipe(duplex=True)
+        spawn = get_context("spawn")
+        ours, theirs = spawn.Pipe(duplex=True)
         self.conn = ours
-        self.process: BaseProcess = get_context("spawn").Process(
+        self.process: BaseProcess = spawn.Process(
             target=serve, args=(theirs, pool.initializer), name=f"tabla-{pool.name}", daemon=True)
         self.process.start()
         theirs.close()

@@ -70,8 +70,9 @@ def test_a_few_paired_games_are_played_and_summed() -> None:
     assert summary["singles_won"] + summary["mars_won"] + summary["singles_lost"] + summary["mars_lost"] == 4
 
 
-def test_the_training_checkpoint_can_be_measured() -> None:
+def test_the_training_checkpoint_can_be_measured(monkeypatch: pytest.MonkeyPatch) -> None:
     """`--source checkpoint` plays the net in training (its checkpoint), not the shipped weights."""
+    from bench import gate
     from game.nets import NETS
     from game.nets.store import load_checkpoint
 
@@ -79,7 +80,7 @@ def test_the_training_checkpoint_can_be_measured() -> None:
     ckpt = load_checkpoint("portes")
     if ckpt is None:
         pytest.skip("no portes checkpoint in this checkout")
-    bench.load_weights = lambda *_: pytest.fail("the shipped weights were loaded")
+    monkeypatch.setattr(gate, "load_weights", lambda *_: pytest.fail("the shipped weights were loaded"))
     pairs, unmatched = bench.chunk("computer", 0, 0, 1, 1, "checkpoint")
     assert len(pairs) == 1 and unmatched == 0 and all(p != 0 for p in pairs[0])
     assert NETS["portes"].hidden == ckpt.net.w1.shape[0]

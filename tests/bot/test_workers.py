@@ -100,8 +100,7 @@ asyncio.run(main())
 def _alive(pid: int) -> bool:
     """Whether `pid` is a process that has not exited (a zombie waiting for its reaper counts as gone)."""
     try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+        return _state(pid) != "Z"
     except FileNotFoundError:
         return False
 
