@@ -5,11 +5,11 @@
 - A game whose shipped net passed the 1,000-game gate (`store.gate_passed`: ≥ 65 % against the heuristic with
   paired dice, the net at one ply, and ≥ 99 % against random, the computer as it plays; recorded in the sidecar for
   exactly these weights) is played by the net: every play valued at one ply (the position after it, the opponent to
-  roll; a play that ends the game by its outcome, R-END-1…5), then the best `CANDIDATES` plays within `MARGIN`
-  points of the best looked at two plies deep: for each of the opponent's 21 rolls its best reply by the net at one
-  ply, weighted by the roll's chance (1/36 a double, 2/36 the others). All replies of all 21 rolls of a candidate go
-  through the net in one matrix product. A side without a play passes (R-TURN-3), and the value is then the net's
-  own.
+  roll; a play that ends the game by its outcome, R-END-1…5), then the best few within a margin of the best
+  looked at two plies deep (`PLAY_LOOK`): for each of the opponent's 21 rolls its best reply by the net at one
+  ply, weighted by the roll's chance (1/36 a double, 2/36 the others). All replies of all 21 rolls of the
+  candidates go through the net in one matrix product. A side without a play passes (R-TURN-3), and the value is
+  then the net's own.
 - Gul Bara (R-GULBARA-3…6) with a gated net: the net at one ply, a roll or stage that may go on cascading
   chosen by where the mover's line of stages ends (`gate.choose_values`: the dice of its later stages are
   known), as the gate plays it; no two-ply look (a reply may itself be a cascade).
@@ -17,8 +17,9 @@
 
 Equal values are broken by a `random.Random(seed)`, so the same seed gives the same play.
 
-`rank_plays(position, dice, plies)` gives every play of a roll with its equity in points for its mover, best
-first (hints and reviews take it through `judge`, two plies deep, only where the net is gated);
+`rank_plays(position, dice, plies, look)` gives every play of a roll with its equity in points for its mover,
+best first (hints and reviews take it through `judge`, two plies deep with `JUDGE_LOOK`, only where the net is
+gated);
 `evaluate(position)` the net's chances for the side that has just played. Both use a game's shipped net
 whether or not it passed the gate (`WeightsError` when there is none).
 `cube_decision(game)` is the computer's cube decision: `game.cubeful`'s, fed the gated net's chances
@@ -54,8 +55,23 @@ from .net import LOSE2, LOSE3, WIN, WIN2, WIN3, Inference, Net, equity
 from .spec import NETS, NetSpec, net_name
 from .store import WeightsError, gate_passed, load_weights
 
-CANDIDATES = 3   # the best plays at one ply looked at two plies deep ...
-MARGIN = 0.25    # ... when within this many points of the best at one ply
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How wide the two-ply look is: the best `candidates` plays at one ply, those within `margin` points of
+    the best, looked at two plies deep while fewer than `budget` replies have been listed (the first always is;
+    a count, so the same position gives the same candidates whatever the machine's speed)."""
+
+    candidates: int
+    margin: float
+    budget: int
+
+
+# The computer's own play: 1,000 paired games against the heuristic at the bot's depth, tapa 69.9 % → 72.0 % with
+# the wider look, think p99 54 ms at load 2 (README, docs/TRAINING.md "A wider look").
+PLAY_LOOK = Look(candidates=8, margin=1.0, budget=4_000)
+# Hints and reviews: a review ranks every turn of a game, so its cost (and its recorded error rates) rest on this.
+JUDGE_LOOK = Look(candidates=3, margin=0.25, budget=1_000)
 WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
 
 
@@ -129,7 +145,7 @@ def _pick(found: Loaded | None, plays: list[Play], seed: int | None) -> Play:
     if _continues(plays[0]):  # gulbara: by the end of the mover's line of stages, as the gate plays it
         indices, values = choose_values(found.net, found.spec, plays)
         return _best([(plays[i], v) for i, v in zip(indices, values, strict=True)], seed)
-    ranked, looked = _rank(found, plays, 1 if plays[0].before.variant.cascading else 2)
+    ranked, looked = _rank(found, plays, 1 if plays[0].before.variant.cascading else 2, PLAY_LOOK)
     return _best(ranked[:looked or len(ranked)], seed)
 
 
@@ -151,11 +167,12 @@ def computer_chooser(net: Net, spec: NetSpec) -> Chooser:
     return computer
 
 
-def rank_plays(position: Position, dice: tuple[int, int], plies: int = 2) -> list[tuple[Play, float]]:
+def rank_plays(position: Position, dice: tuple[int, int], plies: int = 2,
+               look: Look = JUDGE_LOOK) -> list[tuple[Play, float]]:
     """Every legal play of `dice` with its equity in points for its mover, best first (equal ones in the
-    engine's order): the net at one ply, or with `plies=2` the best few at one ply looked at two plies deep
-    and ranked first by that value, then the others by their one-ply value. Empty when no die can be played
-    (R-TURN-3).
+    engine's order): the net at one ply, or with `plies=2` the best few at one ply (`look`) looked at two plies
+    deep and ranked first by that value, then the others by their one-ply value. Empty when no die can be
+    played (R-TURN-3). With `look=PLAY_LOOK` its first play is the computer's (`choose`), ties aside.
 
     :raises WeightsError: the game has no shipped net.
     :raises ValueError: `plies` is not 1 or 2.
@@ -166,13 +183,14 @@ def rank_plays(position: Position, dice: tuple[int, int], plies: int = 2) -> lis
     plays = legal_plays(position, dice)
     if not plays:
         return []
-    return _rank(found, plays, 1 if position.variant.cascading else plies)[0]
+    return _rank(found, plays, 1 if position.variant.cascading else plies, look)[0]
 
 
-def _rank(found: Loaded, plays: list[Play], plies: int) -> tuple[list[tuple[Play, float]], int]:
-    """`plays` with their equity, best first: at one ply, or with `plies=2` the candidates looked at two plies
-    deep first (by their two-ply value), then the others by their one-ply value; and how many were looked at
-    (0 at one ply)."""
+def _rank(found: Loaded, plays: list[Play], plies: int,
+          look: Look = JUDGE_LOOK) -> tuple[list[tuple[Play, float]], int]:
+    """`plays` with their equity, best first: at one ply, or with `plies=2` the candidates of `look` looked at
+    two plies deep first (by their two-ply value), then the others by their one-ply value; and how many were
+    looked at (0 at one ply)."""
     one = play_values(found.net, found.spec, plays)
     values = [float(v) for v in one]
     looked: set[int] = set()
@@ -180,9 +198,9 @@ def _rank(found: Loaded, plays: list[Play], plies: int) -> tuple[list[tuple[Play
         order = [int(i) for i in np.argsort(-one, kind="stable")]
         best = float(one[order[0]])
         if plays[order[0]].end is None:  # a play that ends the game needs no look ahead
-            look = [i for i in order[:CANDIDATES] if one[i] >= best - MARGIN and plays[i].end is None]
-            looked_at = _replies(found, [plays[i] for i in look])
-            for i, value in zip(look, looked_at, strict=False):
+            near = [i for i in order[:look.candidates] if one[i] >= best - look.margin and plays[i].end is None]
+            looked_at = _replies(found, [plays[i] for i in near], look.budget)
+            for i, value in zip(near, looked_at, strict=False):
                 values[i] = value
                 looked.add(i)
     ranked = sorted(range(len(plays)), key=lambda i: (i not in looked, -values[i]))
@@ -197,10 +215,7 @@ def two_ply(found: Loaded, plays: list[Play]) -> list[float]:
     return _replies(found, plays, budget=None)
 
 
-ROW_BUDGET = 1_000  # replies listed: past it no further candidate is looked at (the first always is)
-
-
-def _replies(found: Loaded, plays: list[Play], budget: int | None = ROW_BUDGET) -> list[float]:
+def _replies(found: Loaded, plays: list[Play], budget: int | None) -> list[float]:
     """`two_ply` of the first of `plays`: all of them without a `budget`, else the first and then more
     only while fewer than `budget` replies have been listed (a count, so the same position gives the same
     candidates whatever the machine's speed). All replies go through the net in one batch; a position whose

@@ -3,8 +3,8 @@
 `judge_plays(position, dice, plies)` is the one seam hints and reviews go through. Where the computer itself
 plays a game with its net (the shipped net passed its gate: `computer.uses_net`), the net judges: at one ply
 each play by the position after it (`play_values`), at two plies — the reference for reviews and hints — by the
-computer's own ranking (`computer.rank_plays(position, dice, plies=2)`): every play at one ply, then the best
-few (`computer.CANDIDATES` within `computer.MARGIN` of the best) re-valued two plies deep and listed first by
+computer's ranking (`computer.rank_plays(position, dice, plies=2)`): every play at one ply, then the best
+few (`computer.JUDGE_LOOK`: three within a quarter point of the best) re-valued two plies deep and listed first by
 that value, the others after them by their one-ply value. Gul bara stays at one ply (a reply may itself be a
 cascade, R-GULBARA-3). Every other game — no net, or a net that has not passed its gate and so plays worse than
 the heuristic — is judged by the heuristic's calibrated chances (`game.cubeful.chances`) turned into points the

@@ -2,11 +2,12 @@
 
 The error of a decision is the equity of the best play minus that of the play chosen, both by the judge at
 its reference look-ahead (`judge_plies`: two plies where the computer's gated net judges): the best few plays
-of the roll at one ply (`computer.CANDIDATES` within `computer.MARGIN` of the best, as the computer looks) ranked
-two plies deep by `judge_plays` (two instead of three would save a third of a review's time, but moves a side's
-error rate by up to 10 milli-points on a recorded tabla game, `tests/game/test_review_rates.py`); the chosen
-play, when it is not the best, re-valued the same way (`judge_values`); a decision whose plays all lie within
-`FORCED` points of each other (a single play among them) is not one (FACTS: "Judging play without a rollout
+of the roll at one ply (`computer.JUDGE_LOOK`: three within a quarter point of the best; the computer's own play
+looks wider, `PLAY_LOOK`, at about four times the thinking a turn) ranked two plies deep by `judge_plays`
+(two instead of three would save a third of a review's time, but moves a side's error rate by up to 10
+milli-points on a recorded tabla game, `tests/game/test_review_rates.py`); the chosen play, when it is not the
+best, re-valued the same way (`judge_values`); a decision whose plays all lie within `FORCED` points of each
+other (a single play among them) is not one (FACTS: "Judging play without a rollout
 database"). The cube's decisions, where the game has a cube, are judged by the computer's cube
 (`cube_review`) and count as decisions beside the plays. The error rate of a side is its mean error over its
 decisions, in milli-points (thousandths of a point). The luck of a roll is `roll_luck`. The game is given as

@@ -26,7 +26,7 @@ from game.nets import (
     two_ply,
     uses_net,
 )
-from game.nets.computer import ROLLS, Loaded, _outputs, loaded
+from game.nets.computer import JUDGE_LOOK, PLAY_LOOK, ROLLS, Loaded, _outputs, _rank, loaded
 from game.nets.store import WEIGHTS_DIR
 from game.plays import Play, pass_position
 
@@ -100,11 +100,33 @@ def test_rank_plays_orders_by_equity_and_choose_takes_the_first() -> None:
     one = rank_plays(game.position, game.dice, plies=1)
     assert len(one) == len(game.plays()) > 3
     assert [v for _, v in one] == sorted((v for _, v in one), reverse=True)
-    two = rank_plays(game.position, game.dice, plies=2)
+    two = rank_plays(game.position, game.dice, plies=2, look=PLAY_LOOK)
     assert {p for p, _ in two} == {p for p, _ in one}
     assert choose(game, None, 7) == two[0][0] == choose(game.position, game.dice, 7)
     with pytest.raises(ValueError, match="plies"):
         rank_plays(game.position, game.dice, plies=3)
+
+
+def test_the_computer_looks_wider_than_the_judge_and_plays_its_own_looks_first() -> None:
+    """The computer's play (`PLAY_LOOK`) looks at more candidates two plies deep than hints and reviews
+    (`JUDGE_LOOK`), sometimes choosing another play than the judge's first, and always its own ranking's first."""
+    found = loaded("plakoto")
+    assert found is not None
+    rng = random.Random(5)
+    wider = differ = 0
+    for plies in range(0, 80, 4):
+        game = position_after("plakoto", [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(plies // 4 + 2)])
+        plays = game.plays()
+        if len(plays) < 2:
+            continue
+        mine, looked = _rank(found, plays, 2, PLAY_LOOK)
+        judged, judge_looked = _rank(found, plays, 2, JUDGE_LOOK)
+        assert judge_looked <= JUDGE_LOOK.candidates and looked <= PLAY_LOOK.candidates
+        wider += looked > judge_looked
+        differ += mine[0][0] != judged[0][0]
+        if len(mine) < 2 or mine[0][1] > mine[1][1] + 1e-9:  # no tie for the first
+            assert choose(game, None, 3) == mine[0][0]
+    assert wider and differ
 
 
 def test_the_same_seed_gives_the_same_play_and_no_play_is_none() -> None:

@@ -46,7 +46,7 @@ def test_hand_made_positions(name: str, points: dict[int, str], white: str) -> N
 
 def test_a_remembered_look_counts_for_the_budget_as_when_it_was_listed() -> None:
     """A candidate whose replies were valued lately is not listed again, yet the two-ply look ranks exactly
-    as without it: the replies it counted still use up the look's budget (`computer.ROW_BUDGET`)."""
+    as without it: the replies it counted still use up the look's budget (`computer.JUDGE_LOOK.budget`)."""
     found = computer.loaded("plakoto")
     assert found is not None
     rng = random.Random(3)
@@ -65,7 +65,8 @@ def test_a_remembered_look_counts_for_the_budget_as_when_it_was_listed() -> None
         warm, again = computer._rank(found, plays, 2)
         assert again == looked
         assert [pl.work for pl, _ in warm] == [pl.work for pl, _ in cold]
-        assert [v for _, v in warm] == pytest.approx([v for _, v in cold], abs=1e-12)
+        # single precision: a batch of other rows may round an equity by ~1e-8 (BLAS picks its kernel by shape)
+        assert [v for _, v in warm] == pytest.approx([v for _, v in cold], abs=1e-6)
         checked += 1
     assert checked
 
