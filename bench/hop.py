@@ -35,10 +35,6 @@ def board_sized() -> bytes:
     return bytes(120_000)
 
 
-def warm() -> None:
-    pass
-
-
 async def measure(run: Callable[[Callable[[], Any]], Awaitable[Any]], fn: Callable[[], Any],
                   calls: int) -> tuple[float, float, float]:
     """p50 and p99 of the round trip, and this process's CPU a call, all in µs."""
@@ -54,8 +50,8 @@ async def measure(run: Callable[[Callable[[], Any]], Awaitable[Any]], fn: Callab
 
 async def main(calls: int, runs: int) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
-    executor = ProcessPoolExecutor(1, mp_context=get_context("spawn"), initializer=warm)
-    pool = ProcessPool(1, warm, "bench")
+    executor = ProcessPoolExecutor(1, mp_context=get_context("spawn"), initializer=empty)
+    pool = ProcessPool(1, empty, "bench")
     await loop.run_in_executor(executor, empty)
     await pool.run(empty)
     ways: dict[str, Callable[[Callable[[], Any]], Awaitable[Any]]] = {

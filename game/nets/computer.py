@@ -186,8 +186,7 @@ def rank_plays(position: Position, dice: tuple[int, int], plies: int = 2,
     return _rank(found, plays, 1 if position.variant.cascading else plies, look)[0]
 
 
-def _rank(found: Loaded, plays: list[Play], plies: int,
-          look: Look = JUDGE_LOOK) -> tuple[list[tuple[Play, float]], int]:
+def _rank(found: Loaded, plays: list[Play], plies: int, look: Look) -> tuple[list[tuple[Play, float]], int]:
     """`plays` with their equity, best first: at one ply, or with `plies=2` the candidates of `look` looked at
     two plies deep first (by their two-ply value), then the others by their one-ply value; and how many were
     looked at (0 at one ply)."""

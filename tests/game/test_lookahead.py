@@ -57,12 +57,12 @@ def test_a_remembered_look_counts_for_the_budget_as_when_it_was_listed() -> None
         if len(plays) < 4:
             continue
         computer._SEEN.clear()
-        cold, looked = computer._rank(found, plays, 2)
+        cold, looked = computer._rank(found, plays, 2, computer.JUDGE_LOOK)
         if looked != 2:
             continue
         computer._SEEN.clear()
         computer.two_ply(found, [cold[1][0]])  # the second candidate's replies valued on their own
-        warm, again = computer._rank(found, plays, 2)
+        warm, again = computer._rank(found, plays, 2, computer.JUDGE_LOOK)
         assert again == looked
         assert [pl.work for pl, _ in warm] == [pl.work for pl, _ in cold]
         # single precision: a batch of other rows may round an equity by ~1e-8 (BLAS picks its kernel by shape)
