@@ -38,11 +38,14 @@ async def opened(service: Service, people: list[Identity], line: str) -> str:
 
 async def started_match(service: Service, match_id: str) -> MatchRecord:
     """The match once its first game is listed and its opening stored (a pairing is claimed for its match before
-    the game exists, and the opening roll follows)."""
+    the game exists, and the opening roll follows): the game's mark for the service cleared, as it is once every
+    step is stored (a tied opening roll is two steps, R-OPEN-1, so a version past 1 alone is not enough)."""
     for _ in range(300):
         match = await service.store.matches.get(match_id)
         if match.games and (await service.store.games.get(match.games[-1])).version > 1:
-            return match
+            marked, _ = await service.store.attention.told(match.games[-1])
+            if not marked:
+                return match
         await asyncio.sleep(0.05)
     raise AssertionError(f"match {match_id} has no game")
 
