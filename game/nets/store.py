@@ -9,6 +9,8 @@
 - A checkpoint of an older encoding that a later one only extends (`WIDENED`: version 2 of family `pin` adds
   two inputs a side) loads widened: the new inputs get zero weights, so the net plays exactly as before and
   training goes on from there, learning to use them.
+- A checkpoint with fewer hidden units than its net's spec loads grown (`grow`): the new units start with zero
+  output weights, so again the net plays exactly as before and training goes on from there.
 """
 
 from __future__ import annotations
@@ -41,6 +43,17 @@ def widen(w1: np.ndarray[Any, np.dtype[Any]], family: str, version: int) -> np.n
     side, extra = WIDENED[(family, version)]
     zeros = np.zeros((w1.shape[0], extra), dtype=w1.dtype)
     return np.concatenate([w1[:, :side], zeros, w1[:, side:2 * side], zeros, w1[:, 2 * side:]], axis=1)
+
+
+def grow(net: Net, hidden: int, seed: int) -> Net:
+    """`net` with `hidden` hidden units where it had fewer: the new units get small random input weights (uniform
+    ±0.1, as a fresh net's, from `seed`) and zero output weights, so the grown net plays exactly as `net` did
+    and training goes on from there, the new units learning from its first step."""
+    have, inputs = net.w1.shape
+    rng = np.random.default_rng(seed)
+    w1 = np.concatenate([net.w1, rng.uniform(-0.1, 0.1, (hidden - have, inputs))])
+    w2 = np.concatenate([net.w2, np.zeros((net.w2.shape[0], hidden - have))], axis=1)
+    return Net(w1, np.concatenate([net.b1, np.zeros(hidden - have)]), w2, net.b2)
 
 
 class WeightsError(ValueError):
@@ -109,6 +122,8 @@ def load_checkpoint(net_name: str, directory: Path = TRAIN_DIR) -> Checkpoint | 
     if meta["version"] != spec.version:
         raise WeightsError(f"{path} has encoding version {meta['version']}, the code {spec.version}: "
                            "move it away to train afresh")
+    if net.w1.shape[0] < spec.hidden:
+        net = grow(net, spec.hidden, int(meta["seed"]) + int(meta["games"]))
     return Checkpoint(net_name, net, int(meta["seed"]), int(meta["games"]), int(meta["positions"]),
                       meta["rng_state"], list(meta["gates"]))
 

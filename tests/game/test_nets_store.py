@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -11,11 +12,14 @@ import pytest
 
 from game import variant
 from game.ai import play_game, random_play
+from game.nets.encode import AUX, encode, width
 from game.nets.gate import net_chooser
 from game.nets.spec import NETS
 from game.nets.store import WEIGHTS_DIR, WeightsError, load_checkpoint, load_weights, save_weights
 from game.nets.train import train
 from game.plays import Play, legal_plays
+
+from .helpers import random_position
 
 
 def quiet(line: str) -> None:
@@ -143,3 +147,26 @@ def test_shipped_net_plays_20_games_against_random(net_file: Path) -> None:
         white, black = (checked, random_play) if i % 2 == 0 else (random_play, checked)
         game = play_game(variant(game_name), white, black, random.Random(i))
         assert game.outcome is not None
+
+
+def test_a_narrower_checkpoint_loads_grown_to_the_same_play_and_trains_on(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkpoint with fewer hidden units than its net's spec (a wider hidden layer warm-started from a trained
+    net) loads grown: on the same positions its outputs are exactly the narrow net's, and training goes on from
+    it, moving the new units' weights too."""
+    wide = NETS["tapa"]
+    narrow = replace(wide, hidden=wide.hidden // 2)
+    monkeypatch.setitem(NETS, "tapa", narrow)
+    trained = train("tapa", games=2, seed=5, directory=tmp_path, weights=None, gate_every=0, log=quiet)
+    monkeypatch.setitem(NETS, "tapa", wide)
+    loaded = load_checkpoint("tapa", tmp_path)
+    assert loaded is not None and loaded.games == 2 and loaded.net.w1.shape == (wide.hidden, width(wide))
+    again = load_checkpoint("tapa", tmp_path)
+    assert again is not None and np.array_equal(again.net.w1, loaded.net.w1)  # grown the same way each time
+    rows = np.array([random_position("tapa", s, 12 + 2 * s).cells for s in range(30)], dtype=np.int64)
+    x = encode(rows, np.zeros((len(rows), AUX)), wide)
+    assert np.array_equal(loaded.net(x), trained.net(x))
+    assert not np.array_equal(loaded.net.hidden(x)[:, narrow.hidden:], np.zeros((len(rows), narrow.hidden)))
+    on = train("tapa", games=4, directory=tmp_path, weights=None, gate_every=0, log=quiet)
+    assert on.games == 4 and on.net.w1.shape == (wide.hidden, width(wide))
+    assert np.abs(on.net.w2[:, narrow.hidden:]).max() > 0  # the new units learn
