@@ -71,6 +71,7 @@ class Checkpoint:
     positions: int = 0
     rng_state: dict[str, Any] = field(default_factory=dict)
     gates: list[dict[str, Any]] = field(default_factory=list)
+    average: Net | None = None  # the run's running average of the weights (`train --average`), shipped where kept
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
@@ -98,9 +99,10 @@ def save_checkpoint(ckpt: Checkpoint, directory: Path = TRAIN_DIR) -> Path:
     """Write the checkpoint of `ckpt.net_name` atomically; returns its path."""
     meta = {"net": ckpt.net_name, "version": NETS[ckpt.net_name].version, "seed": ckpt.seed,
             "games": ckpt.games, "positions": ckpt.positions, "rng_state": ckpt.rng_state, "gates": ckpt.gates}
-    n = ckpt.net
+    n, a = ckpt.net, ckpt.average
+    arrays = {} if a is None else {"a_w1": a.w1, "a_b1": a.b1, "a_w2": a.w2, "a_b2": a.b2}
     path = checkpoint_path(ckpt.net_name, directory)
-    _atomic_write(path, _npz(w1=n.w1, b1=n.b1, w2=n.w2, b2=n.b2, meta=np.array(json.dumps(meta))))
+    _atomic_write(path, _npz(w1=n.w1, b1=n.b1, w2=n.w2, b2=n.b2, meta=np.array(json.dumps(meta)), **arrays))
     return path
 
 
@@ -115,7 +117,10 @@ def load_checkpoint(net_name: str, directory: Path = TRAIN_DIR) -> Checkpoint | 
     with np.load(path, allow_pickle=False) as data:
         meta = json.loads(str(data["meta"]))
         net = Net(data["w1"].copy(), data["b1"].copy(), data["w2"].copy(), data["b2"].copy())
+        average = Net(*(data[f"a_{k}"].copy() for k in ("w1", "b1", "w2", "b2"))) if "a_w1" in data else None
     spec = NETS[net_name]
+    if meta["version"] != spec.version or net.w1.shape[0] < spec.hidden:
+        average = None  # an average of the inputs or units before: the run averages afresh from the net loaded
     while meta["version"] < spec.version and (spec.family, meta["version"]) in WIDENED:
         net = Net(widen(net.w1, spec.family, meta["version"]), net.b1, net.w2, net.b2)
         meta["version"] += 1
@@ -125,18 +130,20 @@ def load_checkpoint(net_name: str, directory: Path = TRAIN_DIR) -> Checkpoint | 
     if net.w1.shape[0] < spec.hidden:
         net = grow(net, spec.hidden, int(meta["seed"]) + int(meta["games"]))
     return Checkpoint(net_name, net, int(meta["seed"]), int(meta["games"]), int(meta["positions"]),
-                      meta["rng_state"], list(meta["gates"]))
+                      meta["rng_state"], list(meta["gates"]), average)
 
 
 def save_weights(ckpt: Checkpoint, directory: Path = WEIGHTS_DIR) -> Path:
-    """Ship the checkpoint's weights (float32) with their JSON sidecar; returns the weights' path."""
-    n = ckpt.net
+    """Ship the checkpoint's weights (float32; its running average where the run kept one, `train --average`)
+    with their JSON sidecar; returns the weights' path."""
+    n = ckpt.net if ckpt.average is None else ckpt.average
     data = _npz(w1=n.w1.astype(np.float32), b1=n.b1.astype(np.float32), w2=n.w2.astype(np.float32),
                 b2=n.b2.astype(np.float32))
     spec = NETS[ckpt.net_name]
     side = {"net": spec.name, "games": list(spec.games), "encoding_version": spec.version,
             "inputs": int(n.w1.shape[1]), "hidden": int(n.w1.shape[0]), "games_trained": ckpt.games,
-            "seed": ckpt.seed, "gates": ckpt.gates, "sha256": hashlib.sha256(data).hexdigest()}
+            "seed": ckpt.seed, "gates": ckpt.gates, "averaged": ckpt.average is not None,
+            "sha256": hashlib.sha256(data).hexdigest()}
     path = directory / f"{spec.name}.npz"
     _atomic_write(path, data)
     _atomic_write(directory / f"{spec.name}.json", (json.dumps(side, indent=1) + "\n").encode())

@@ -170,3 +170,29 @@ def test_a_narrower_checkpoint_loads_grown_to_the_same_play_and_trains_on(tmp_pa
     on = train("tapa", games=4, directory=tmp_path, weights=None, gate_every=0, log=quiet)
     assert on.games == 4 and on.net.w1.shape == (wide.hidden, width(wide))
     assert np.abs(on.net.w2[:, narrow.hidden:]).max() > 0  # the new units learn
+
+
+def test_the_running_average_follows_the_weights_and_ships(tmp_path: Path) -> None:
+    """`train --average W`: after each game the average moves 1/W of the way to the weights (W = 1: it is the
+    weights; a huge W: it stays where the run began), it survives a checkpoint, a run without it drops it, and
+    the shipped weights are the average where one is kept."""
+    begun = train("tapa", games=0, seed=5, directory=tmp_path / "a", weights=None, gate_every=0, log=quiet)
+    same = train("tapa", games=3, directory=tmp_path / "a", weights=None, gate_every=0, log=quiet, average=1)
+    assert same.average is not None and np.allclose(same.average.w1, same.net.w1, rtol=0, atol=1e-15)  # a + (w − a)
+    assert not np.array_equal(same.net.w1, begun.net.w1)
+    train("tapa", games=0, seed=5, directory=tmp_path / "b", weights=None, gate_every=0, log=quiet)
+    slow = train("tapa", games=3, directory=tmp_path / "b", weights=None, gate_every=0, log=quiet, average=10**9)
+    assert slow.average is not None and np.allclose(slow.average.w1, begun.net.w1, atol=1e-7)
+    assert not np.allclose(slow.average.w1, slow.net.w1, atol=1e-7)
+    loaded = load_checkpoint("tapa", tmp_path / "b")
+    assert loaded is not None and loaded.average is not None
+    assert np.array_equal(loaded.average.w2, slow.average.w2) and np.array_equal(loaded.net.w2, slow.net.w2)
+    save_weights(loaded, tmp_path / "w")
+    net, side = load_weights("tapa", tmp_path / "w")
+    assert np.array_equal(net.w1, slow.average.w1.astype(np.float32)) and side["averaged"] is True
+    gated = train("tapa", games=4, directory=tmp_path / "b", weights=None, gate_every=4, gate_games=2, log=quiet,
+                  average=2)
+    assert {"rate", "average_rate", "average_of"} <= set(gated.gates[-1]) and gated.gates[-1]["average_of"] == 2
+    plain = train("tapa", games=5, directory=tmp_path / "b", weights=None, gate_every=0, log=quiet)
+    assert plain.average is None and (again := load_checkpoint("tapa", tmp_path / "b")) is not None
+    assert again.average is None
