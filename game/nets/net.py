@@ -25,6 +25,9 @@ SWAP_MATRIX[WIN2, LOSE2] = SWAP_MATRIX[WIN3, LOSE3] = SWAP_MATRIX[LOSE2, WIN2] =
 SWAP_OFFSET = np.array([1.0, 0.0, 0.0, 0.0, 0.0])
 
 
+LAYERS = ("w1", "b1", "w2", "b2")  # a `Net`'s arrays, in the order of its fields
+
+
 @dataclass(slots=True)
 class Net:
     """Weights: `w1` (hidden, inputs), `b1` (hidden), `w2` (outputs, hidden), `b2` (outputs)."""

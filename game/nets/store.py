@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from .net import Net
+from .net import LAYERS, Net
 from .spec import NETS
 
 HERE = Path(__file__).resolve().parent
@@ -99,10 +99,11 @@ def save_checkpoint(ckpt: Checkpoint, directory: Path = TRAIN_DIR) -> Path:
     """Write the checkpoint of `ckpt.net_name` atomically; returns its path."""
     meta = {"net": ckpt.net_name, "version": NETS[ckpt.net_name].version, "seed": ckpt.seed,
             "games": ckpt.games, "positions": ckpt.positions, "rng_state": ckpt.rng_state, "gates": ckpt.gates}
-    n, a = ckpt.net, ckpt.average
-    arrays = {} if a is None else {"a_w1": a.w1, "a_b1": a.b1, "a_w2": a.w2, "a_b2": a.b2}
+    arrays = {k: getattr(ckpt.net, k) for k in LAYERS}
+    if ckpt.average is not None:
+        arrays.update({f"a_{k}": getattr(ckpt.average, k) for k in LAYERS})
     path = checkpoint_path(ckpt.net_name, directory)
-    _atomic_write(path, _npz(w1=n.w1, b1=n.b1, w2=n.w2, b2=n.b2, meta=np.array(json.dumps(meta)), **arrays))
+    _atomic_write(path, _npz(**arrays, meta=np.array(json.dumps(meta))))
     return path
 
 
@@ -116,19 +117,19 @@ def load_checkpoint(net_name: str, directory: Path = TRAIN_DIR) -> Checkpoint | 
         return None
     with np.load(path, allow_pickle=False) as data:
         meta = json.loads(str(data["meta"]))
-        net = Net(data["w1"].copy(), data["b1"].copy(), data["w2"].copy(), data["b2"].copy())
-        average = Net(*(data[f"a_{k}"].copy() for k in ("w1", "b1", "w2", "b2"))) if "a_w1" in data else None
+        net = Net(*(data[k].copy() for k in LAYERS))
+        average = Net(*(data[f"a_{k}"].copy() for k in LAYERS)) if "a_w1" in data else None
     spec = NETS[net_name]
-    if meta["version"] != spec.version or net.w1.shape[0] < spec.hidden:
-        average = None  # an average of the inputs or units before: the run averages afresh from the net loaded
     while meta["version"] < spec.version and (spec.family, meta["version"]) in WIDENED:
         net = Net(widen(net.w1, spec.family, meta["version"]), net.b1, net.w2, net.b2)
         meta["version"] += 1
+        average = None  # an average of the inputs before: the run averages afresh from the net loaded
     if meta["version"] != spec.version:
         raise WeightsError(f"{path} has encoding version {meta['version']}, the code {spec.version}: "
                            "move it away to train afresh")
     if net.w1.shape[0] < spec.hidden:
         net = grow(net, spec.hidden, int(meta["seed"]) + int(meta["games"]))
+        average = None  # an average of the units before: likewise
     return Checkpoint(net_name, net, int(meta["seed"]), int(meta["games"]), int(meta["positions"]),
                       meta["rng_state"], list(meta["gates"]), average)
 
@@ -137,8 +138,7 @@ def save_weights(ckpt: Checkpoint, directory: Path = WEIGHTS_DIR) -> Path:
     """Ship the checkpoint's weights (float32; its running average where the run kept one, `train --average`)
     with their JSON sidecar; returns the weights' path."""
     n = ckpt.net if ckpt.average is None else ckpt.average
-    data = _npz(w1=n.w1.astype(np.float32), b1=n.b1.astype(np.float32), w2=n.w2.astype(np.float32),
-                b2=n.b2.astype(np.float32))
+    data = _npz(**{k: getattr(n, k).astype(np.float32) for k in LAYERS})
     spec = NETS[ckpt.net_name]
     side = {"net": spec.name, "games": list(spec.games), "encoding_version": spec.version,
             "inputs": int(n.w1.shape[1]), "hidden": int(n.w1.shape[0]), "games_trained": ckpt.games,
@@ -167,7 +167,7 @@ def load_weights(net_name: str, directory: Path = WEIGHTS_DIR) -> tuple[Net, dic
     if hashlib.sha256(data).hexdigest() != side.get("sha256"):
         raise WeightsError(f"{path} does not match the checksum in {side_path}")
     with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
-        net = Net(*(arrays[k].astype(np.float64) for k in ("w1", "b1", "w2", "b2")))
+        net = Net(*(arrays[k].astype(np.float64) for k in LAYERS))
     return net, side
 
 

@@ -33,7 +33,7 @@ import numpy as np
 from ..variants import Variant, preset_name, variant
 from .encode import width
 from .gate import quick_gate
-from .net import Net
+from .net import LAYERS, Net
 from .spec import NETS, net_name
 from .store import TRAIN_DIR, WEIGHTS_DIR, Checkpoint, load_checkpoint, save_checkpoint, save_weights
 from .td import self_play
@@ -138,7 +138,7 @@ def train(name: str, *, games: int | None = None, minutes: float | None = None, 
 
 def _follow(average: Net, net: Net, rate: float) -> None:
     """Move each of `average`'s arrays by `rate` of the way to `net`'s, in place."""
-    for k in ("w1", "b1", "w2", "b2"):
+    for k in LAYERS:
         a = getattr(average, k)
         a += rate * (getattr(net, k) - a)
 
