@@ -13,8 +13,15 @@ encoding is symmetric by construction: swapping the two blocks encodes the mirro
   exposure, as in TD-Gammon's hand-made inputs: the share of the other side's 36 rolls that land one of its
   checkers on a lone checker of this side (pinning it at its turn, R-MOVE-2), and on the mother left alone
   (R-END-2); a combined move is counted without checking its intermediate point, as the heuristic does;
-- family `hit` (portes, tabla): checkers on the bar (R-PORTES-2/3); family `tawula`: the bar, the waiting
-  checkers (R-ENTER-2/3) and the protected bar (R-ENTER-4);
+- family `hit` (portes, tabla): checkers on the bar (R-PORTES-2/3); from version 2 also four of the contact
+  inputs backgammon nets use (gnubg's among them), each this side's: its exposure (the share of the other
+  side's 36 rolls that hit one of its lone checkers, R-PORTES-2, counted as the pinning games' exposure, from
+  the other side's bar too); its escapes (the share of its own rolls with which its rearmost checker, on the
+  bar or on its highest point, can move the whole roll past the other side's held points, R-MOVE-6); the
+  containment it builds (one less the fewest escapes of an opposing checker on the points 0-12 before it,
+  the bar included); and the pips it needs to break contact (to bring every checker below the other side's
+  rearmost one, /150);
+- family `tawula`: the bar, the waiting checkers (R-ENTER-2/3) and the protected bar (R-ENTER-4);
 - families `block` and `cascade` (fevga, gulbara): whether the side has passed (R-FEVGA-3), its longest run
   of held points (a prime, R-MOVE-6) and its checkers clear of the other side (/15: none of the other side's
   checkers on a lower point of their way);
@@ -50,6 +57,7 @@ UNARY, OFF, ANY_OFF, PIPS, HOME, EXTRA = 0, 96, 97, 98, 99, 100  # UNARY + 4·(p
 PINNED, PINNED_COUNT, MOTHER_ALONE = EXTRA, EXTRA + 24, EXTRA + 25  # family pin
 SHOT, MOTHER_SHOT = EXTRA + 26, EXTRA + 27  # family pin, version 2
 BAR_ANY, BAR_COUNT, WAIT_ANY, WAIT_COUNT, PROTECTED = EXTRA, EXTRA + 1, EXTRA + 2, EXTRA + 3, EXTRA + 4
+HIT_SHOT, ESCAPES, CONTAIN, BREAK = EXTRA + 2, EXTRA + 3, EXTRA + 4, EXTRA + 5  # family hit, version 2
 PASSED, PRIME, CLEAR = EXTRA, EXTRA + 1, EXTRA + 2  # families block and cascade
 MOBILITY, RISK = EXTRA + 3, EXTRA + 9  # family cascade, version 2: die values 1-6, then the cascade risk
 
@@ -100,6 +108,9 @@ _BITS = (1 << np.arange(12)).astype(np.int64)
 _DIE_INDEX = np.arange(6)
 _LANDING = np.array([[p - d if p >= d else 24 for p in range(24)] for d in range(1, 7)])  # (6, 24): p − d, or off
 _POWERS5 = 5 ** np.arange(6, dtype=np.int64)
+_BITS25 = (1 << np.arange(1, 25)).astype(np.int64)  # bit p: point p (bit 0: the other side's bar)
+_DOWN25 = (1 << (25 - np.arange(1, 25))).astype(np.int64)  # bit 25 − p: point p, for a side moving down
+_BEFORE = np.arange(13, dtype=np.int64)  # containment: an opposing checker on the bar (0) or points 1-12
 _RISK = np.array([cascade_risk(tuple((i // 5 ** d) % 5 for d in range(6))) for i in range(5 ** 6)])
 
 
@@ -121,6 +132,47 @@ def _exposure(points: IntArray) -> FloatArray:
     anywhere = (reached != 0) @ _BITS
     on_mother = (reached & (1 << 23) != 0) @ _BITS
     out: FloatArray = np.stack([_SHOTS[anywhere], _SHOTS[on_mother]], axis=1)
+    return out
+
+
+def _escape_table() -> IntArray:
+    """For 12-bit masks of held points ahead (bit j: the point j + 1 pips ahead), how many of the 36 rolls
+    move a checker its whole roll: both dice, one after the other in either order, every landing open (a double
+    counted by its first two steps, as gnubg's escapes are)."""
+    out = np.zeros(4096, dtype=np.int64)
+    for m in range(4096):
+        held = {pips for pips in range(1, 13) if (m >> (pips - 1)) & 1}
+        out[m] = sum(1 if a == b else 2 for a in range(1, 7) for b in range(a, 7)
+                     if a + b not in held and not (a in held and b in held))
+    return out
+
+
+_ESCAPES = _escape_table()
+
+
+def _contact(points: IntArray, bar: IntArray, their_bar: IntArray) -> FloatArray:
+    """Per row, (k, 4): this side's exposure, escapes, containment and pips to break contact (family `hit`,
+    version 2; see the module's docstring). `points` (k, 24) are counts in this side's view (the other side's
+    negative; it moves up this numbering, R-BOARD-2, and enters from 0)."""
+    own, theirs = points > 0, points < 0
+    # exposure: the other side's checkers (with two or more on its bar, only those) d pips below a lone checker
+    blots = (points == 1).astype(np.int64) @ _BITS25
+    sources = np.where(their_bar <= 1, theirs.astype(np.int64) @ _BITS25, 0) | (their_bar > 0)
+    reached = (blots[:, None] & (sources[:, None] << _DISTANCES)) != 0
+    shot = _SHOTS[reached @ _BITS]
+    # escapes of the rearmost checker: the other side's held points on the 12 below it (bit 25 − p: point p)
+    held_down = (points <= -2).astype(np.int64) @ _DOWN25
+    rear = np.where(bar > 0, 25, np.where(own.any(axis=1), 24 - np.argmax(own[:, ::-1], axis=1), 0))
+    escapes = _ESCAPES[(held_down >> (26 - rear)) & 0xFFF] / 36
+    # containment: the fewest escapes of an opposing checker on 0-12, facing this side's held points above it
+    held_up = (points >= 2).astype(np.int64) @ _BITS25
+    contain = 1 - _ESCAPES[(held_up[:, None] >> (_BEFORE + 1)) & 0xFFF].min(axis=1) / 36
+    # contact: this side's checkers above the other side's rearmost (lowest) checker, and their pips past it
+    lowest = np.where(their_bar > 0, 0, np.where(theirs.any(axis=1), np.argmax(theirs, axis=1) + 1, 25))
+    counts = np.maximum(points, 0)
+    behind = np.maximum(_POINTS[None, :] - lowest[:, None], 0)
+    pips = (counts * behind).sum(axis=1) + bar * (25 - lowest)
+    out: FloatArray = np.stack([shot, escapes, contain, pips / 150], axis=1)
     return out
 
 
@@ -146,7 +198,7 @@ def _mobility(points: IntArray, total: FloatArray) -> IntArray:
 def _side(out: npt.NDArray[Any], points: IntArray, off: IntArray, bar: IntArray, wait: IntArray, prot: FloatArray,
           family: str, version: int = 1) -> None:
     """Write one side's block into `out` (k, `side_width`): `points` (k, 24) are codes in that side's view and
-    numbering."""
+    numbering (family `hit`'s contact inputs are `_fill`'s, both sides at once)."""
     k = points.shape[0]
     codes = points + _OFFSET
     out[:, UNARY:OFF] = np.take(_UNARY, codes, axis=0).reshape(k, 96)  # np.take: many times faster than [codes]
@@ -209,6 +261,11 @@ def _fill(out: npt.NDArray[Any], cells: IntArray, aux: FloatArray, spec: NetSpec
     theirs = -cells[:, _CONTRARY if contrary else _SAME]
     _side(out[:, half:2 * half], theirs, cells[:, 29], cells[:, 27], cells[:, 28], aux[:, PROT_THEM], spec.family,
           spec.version)
+    if spec.family == "hit" and spec.version >= 2:
+        k, bars = cells.shape[0], cells[:, [25, 27]]
+        both = _contact(np.concatenate([cells[:, 1:25], theirs]), bars.T.ravel(), bars[:, ::-1].T.ravel())
+        out[:, HIT_SHOT:BREAK + 1] = both[:k]
+        out[:, half + HIT_SHOT:half + BREAK + 1] = both[k:]
     if cascade:
         out[:, 2 * half:] = aux[:, SAME:]
 
@@ -219,6 +276,8 @@ def side_width(spec: NetSpec) -> int:
         return 126 if spec.version < 2 else 128
     if spec.family == "cascade" and spec.version >= 2:
         return 110
+    if spec.family == "hit" and spec.version >= 2:
+        return 106
     return {"hit": 102, "tawula": 105}.get(spec.family, 103)
 
 

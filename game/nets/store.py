@@ -9,6 +9,8 @@
 - A checkpoint of an older encoding that a later one only extends (`WIDENED`: version 2 of family `pin` adds
   two inputs a side) loads widened: the new inputs get zero weights, so the net plays exactly as before and
   training goes on from there, learning to use them.
+- Shipped weights of such an older encoding load widened the same way, so a gated net keeps playing (exactly as
+  gated: the new inputs weigh nothing) while its successor trains on the new encoding.
 - A checkpoint with fewer hidden units than its net's spec loads grown (`grow`): the new units start with zero
   output weights, so again the net plays exactly as before and training goes on from there.
 """
@@ -34,7 +36,7 @@ WEIGHTS_DIR = HERE / "weights"
 
 
 # (family, old version) → per side, the old side block's width and how many inputs the next version appends to it
-WIDENED: dict[tuple[str, int], tuple[int, int]] = {("pin", 1): (126, 2), ("cascade", 1): (103, 7)}
+WIDENED: dict[tuple[str, int], tuple[int, int]] = {("pin", 1): (126, 2), ("cascade", 1): (103, 7), ("hit", 1): (102, 4)}
 
 
 def widen(w1: np.ndarray[Any, np.dtype[Any]], family: str, version: int) -> np.ndarray[Any, np.dtype[Any]]:
@@ -160,15 +162,24 @@ def load_weights(net_name: str, directory: Path = WEIGHTS_DIR) -> tuple[Net, dic
     if not path.exists() or not side_path.exists():
         raise WeightsError(f"no shipped weights for {net_name} in {directory}")
     side = json.loads(side_path.read_text())
-    if side.get("net") != net_name or side.get("encoding_version") != spec.version:
+    version = side.get("encoding_version")
+    if side.get("net") != net_name or not isinstance(version, int) or not _widens_to(spec.family, version,
+                                                                                      spec.version):
         raise WeightsError(f"{side_path} is for net {side.get('net')!r} encoding version "
-                           f"{side.get('encoding_version')!r}; the code expects {net_name!r} version {spec.version}")
+                           f"{version!r}; the code expects {net_name!r} version {spec.version}")
     data = path.read_bytes()
     if hashlib.sha256(data).hexdigest() != side.get("sha256"):
         raise WeightsError(f"{path} does not match the checksum in {side_path}")
     with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
         net = Net(*(arrays[k].astype(np.float64) for k in LAYERS))
+    for old in range(version, spec.version):
+        net = Net(widen(net.w1, spec.family, old), net.b1, net.w2, net.b2)
     return net, side
+
+
+def _widens_to(family: str, version: int, target: int) -> bool:
+    """Whether inputs of encoding `version` are those of `target` or load widened to them (`WIDENED`)."""
+    return version <= target and all((family, v) in WIDENED for v in range(version, target))
 
 
 GATE_HEURISTIC = 0.65  # the share of points against the heuristic a net needs to replace it ...

@@ -15,7 +15,11 @@ from game.nets.encode import (
     AUX,
     BAR_ANY,
     BAR_COUNT,
+    BREAK,
     CLEAR,
+    CONTAIN,
+    ESCAPES,
+    HIT_SHOT,
     HOME,
     MOBILITY,
     MOTHER_ALONE,
@@ -200,10 +204,11 @@ def test_plakoto_exposure_counts_the_other_sides_rolls() -> None:
 
 
 @pytest.mark.parametrize(("name", "new"), [("plakoto", [SHOT, MOTHER_SHOT]),
-                                           ("gulbara", list(range(MOBILITY, RISK + 1)))])
+                                           ("gulbara", list(range(MOBILITY, RISK + 1))),
+                                           ("portes", list(range(HIT_SHOT, BREAK + 1)))])
 def test_a_version_1_net_widens_to_the_same_play(name: str, new: list[int], tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """A checkpoint of encoding version 1 (plakoto, gul bara) loads widened with zero weights for the new
+    """A checkpoint of encoding version 1 (plakoto, gul bara, portes) loads widened with zero weights for the new
     inputs: on the same positions its outputs are exactly the old net's on the old inputs."""
     v2 = NETS[name]
     v1 = replace(v2, version=1)
@@ -216,5 +221,65 @@ def test_a_version_1_net_widens_to_the_same_play(name: str, new: list[int], tmp_
     rows = np.array([random_position(name, s, 12 + 2 * s).cells for s in range(30)], dtype=np.int64)
     aux = np.zeros((len(rows), AUX))
     aux[:, AUX - 4:] = np.random.default_rng(5).uniform(size=(len(rows), 4))  # gul bara's pending stage
-    assert np.array_equal(loaded.net(encode(rows, aux, v2)), old(encode(rows, aux, v1)))
+    assert np.allclose(loaded.net(encode(rows, aux, v2)), old(encode(rows, aux, v1)), rtol=0, atol=1e-12)
     assert encode(rows, aux, v2)[:, new].any()  # the new inputs are there, with zero weight
+
+
+def _covers(a: int, b: int) -> set[int]:
+    """The distances up to 12 a roll can cover with one checker, intermediate points unchecked."""
+    return {a * k for k in range(1, 5) if a * k <= 12} if a == b else {a, b, a + b}
+
+
+def _contact_by_hand(cells: tuple[int, ...]) -> list[float]:
+    """The mover's four contact inputs (family hit, version 2) counted roll by roll over the 36 rolls."""
+    rolls = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    points, bar, their_bar = cells[1:25], cells[25], cells[27]
+    sources = ([0] if their_bar else []) + ([p for p in range(1, 25) if points[p - 1] < 0] if their_bar <= 1 else [])
+    blots = [p for p in range(1, 25) if points[p - 1] == 1]
+    shot = sum(any(t - s in _covers(a, b) for s in sources for t in blots) for a, b in rolls)
+    own = [p for p in range(1, 25) if points[p - 1] > 0]
+    rear = 25 if bar else max(own, default=0)
+
+    def theirs_held(p: int) -> bool:
+        return 1 <= p <= 24 and points[p - 1] <= -2
+
+    def mine_held(p: int) -> bool:
+        return 1 <= p <= 24 and points[p - 1] >= 2
+
+    escapes = sum(not theirs_held(rear - a - b) and not (theirs_held(rear - a) and theirs_held(rear - b))
+                  for a, b in rolls)
+    contain = 1 - min(sum(not mine_held(q + a + b) and not (mine_held(q + a) and mine_held(q + b))
+                          for a, b in rolls) for q in range(13)) / 36
+    lowest = 0 if their_bar else min((p for p in range(1, 25) if points[p - 1] < 0), default=25)
+    pips = sum(points[p - 1] * (p - lowest) for p in own if p > lowest) + bar * (25 - lowest)
+    return [shot / 36, escapes / 36, contain, pips / 150]
+
+
+def test_portes_contact_inputs_count_the_rolls() -> None:
+    """Portes' version 2 (R-PORTES-2, R-MOVE-6): a lone checker six points in front of the other side's is hit
+    by 17 of 36 rolls, one three points from its bar by 14 (every 3, 2-1, 1-1); a checker behind a full prime
+    has no escape and the side holding the prime contains fully; the pips to break contact."""
+    assert NETS["portes"].version >= 2 and side_width(NETS["portes"]) == 106
+    spec = NETS["portes"]
+    me, them = halves(features(pos("portes", tpn({10: "W1", 6: "W14", 4: "B15"}))), spec)
+    assert me[HIT_SHOT] == pytest.approx(17 / 36) and them[HIT_SHOT] == 0
+    # white: 10 − 4 and 14 × (6 − 4) pips past black's 15; black: its 15 on its 21, white's rearmost on its 15
+    assert me[BREAK] == pytest.approx((6 + 28) / 150) and them[BREAK] == pytest.approx(15 * 6 / 150)
+    me, _ = halves(features(pos("portes", tpn({3: "W1", 6: "W14", 20: "B14"}, black="0/1/0"))), spec)
+    assert me[HIT_SHOT] == pytest.approx(14 / 36) and me[BREAK] == pytest.approx((3 + 6 * 14) / 150)
+    prime = {18: "B2", 19: "B2", 20: "B2", 21: "B2", 22: "B2", 23: "B3", 24: "W1", 6: "W14", 1: "B2"}
+    me, them = halves(features(pos("portes", tpn(prime))), spec)
+    assert me[ESCAPES] == 0 and them[CONTAIN] == 1
+    # black's rearmost, on white's 1 (its 24), faces white's 6 five pips on: 4-1, 3-2 and 5-5 stop there
+    assert them[ESCAPES] == pytest.approx(31 / 36)
+
+
+def test_portes_contact_inputs_match_a_count_by_hand() -> None:
+    """On positions from random play the vectorised inputs equal the roll-by-roll count, for both sides."""
+    spec = NETS["portes"]
+    for seed in range(40):
+        p = random_position("portes", seed, 6 + seed)
+        me, them = halves(features(p), spec)
+        assert me[HIT_SHOT:BREAK + 1].tolist() == pytest.approx(_contact_by_hand(p.cells)), seed
+        other = p.with_turn(p.turn.other)
+        assert them[HIT_SHOT:BREAK + 1].tolist() == pytest.approx(_contact_by_hand(other.cells)), seed

@@ -100,6 +100,27 @@ def test_weights_round_trip(shipped: Path) -> None:
     assert side["encoding_version"] == NETS["fevga"].version and side["games_trained"] == 1
 
 
+def test_weights_of_an_encoding_the_next_extends_load_widened_to_the_same_play(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Portes' shipped version-1 weights (`store.WIDENED`) keep playing under version 2: the new inputs weigh
+    nothing, so the outputs are the old net's on the old inputs; a version nothing widens from is refused."""
+    v2 = NETS["portes"]
+    v1 = replace(v2, version=1)
+    monkeypatch.setitem(NETS, "portes", v1)
+    ckpt = train("portes", games=1, seed=4, directory=tmp_path, weights=None, gate_every=0, log=quiet)
+    save_weights(ckpt, tmp_path)
+    old, _ = load_weights("portes", tmp_path)
+    monkeypatch.setitem(NETS, "portes", v2)
+    net, side = load_weights("portes", tmp_path)
+    assert side["encoding_version"] == 1 and net.w1.shape == (v2.hidden, width(v2))
+    rows = np.array([random_position("portes", s, 10 + s).cells for s in range(20)], dtype=np.int64)
+    aux = np.zeros((len(rows), AUX))
+    assert np.allclose(net(encode(rows, aux, v2)), old(encode(rows, aux, v1)), rtol=0, atol=1e-12)
+    monkeypatch.setitem(NETS, "portes", replace(v2, version=3))
+    with pytest.raises(WeightsError, match="version"):
+        load_weights("portes", tmp_path)
+
+
 def test_loader_refuses_another_encoding_version(shipped: Path) -> None:
     sidecar = shipped / "fevga.json"
     side = json.loads(sidecar.read_text())
@@ -128,7 +149,7 @@ def test_shipped_weights_are_small_and_load() -> None:
     assert sum(f.stat().st_size for f in files) < 1_000_000
     for f in files:
         net, side = load_weights(f.stem)
-        assert net.w1.shape == (side["hidden"], side["inputs"])
+        assert net.w1.shape == (side["hidden"], width(NETS[f.stem])) and side["inputs"] <= width(NETS[f.stem])
 
 
 @pytest.mark.parametrize("net_file", sorted(WEIGHTS_DIR.glob("*.npz")), ids=lambda f: f.stem)
@@ -165,7 +186,7 @@ def test_a_narrower_checkpoint_loads_grown_to_the_same_play_and_trains_on(tmp_pa
     assert again is not None and np.array_equal(again.net.w1, loaded.net.w1)  # grown the same way each time
     rows = np.array([random_position("tapa", s, 12 + 2 * s).cells for s in range(30)], dtype=np.int64)
     x = encode(rows, np.zeros((len(rows), AUX)), wide)
-    assert np.array_equal(loaded.net(x), trained.net(x))
+    assert np.allclose(loaded.net(x), trained.net(x), rtol=0, atol=1e-12)  # the same sums, in BLAS's order
     assert not np.array_equal(loaded.net.hidden(x)[:, narrow.hidden:], np.zeros((len(rows), narrow.hidden)))
     on = train("tapa", games=4, directory=tmp_path, weights=None, gate_every=0, log=quiet)
     assert on.games == 4 and on.net.w1.shape == (wide.hidden, width(wide))
