@@ -1,0 +1,48 @@
+"""`bench/outside_errors.py`: the computer's errors against GNU Backgammon, by kind of position (skipped without
+the optional `gnubg-nn`)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from game import Position, variant
+
+pytest.importorskip("gnubg_nn", reason="the optional gnubg-nn is not installed ('.[outside]')")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def errors() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_outside_errors", ROOT / "bench" / "outside_errors.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_outside_errors"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def tpn(points: dict[int, str], white: str = "0/0/0", black: str = "0/0/0") -> str:
+    return ",".join(points.get(p, "") for p in range(1, 25)) + f" w {white} {black}"
+
+
+def test_positions_are_sorted_into_contact_race_and_bear_off() -> None:
+    bench = errors()
+    portes = variant("portes")
+    assert bench.kind(Position.start(portes)) == "contact"
+    # white's rearmost on its 13 is past black's rearmost on white's 14: a race; all home: a bear-off
+    assert bench.kind(Position.from_tpn(tpn({13: "W5", 3: "W10", 14: "B5", 22: "B10"}), portes)) == "race"
+    assert bench.kind(Position.from_tpn(tpn({6: "W5", 3: "W10", 19: "B5", 22: "B10"}), portes)) == "bear-off"
+    # one of black's on the bar (it enters on white's 1-6): contact again
+    assert bench.kind(Position.from_tpn(tpn({6: "W5", 3: "W10", 22: "B14"}, black="0/1/0"), portes)) == "contact"
+
+
+def test_a_few_games_are_judged_turn_by_turn() -> None:
+    out = errors().run(2, 0, 5, "weights")
+    assert out["games"] == 2 and 0 <= out["rate"] <= 1
+    assert out["contact"]["turns"] > 10  # every game opens in contact
+    for kind in ("contact", "race", "bear-off"):
+        assert out[kind]["per_game"] >= -1e-9 and out[kind]["in_error"] <= out[kind]["turns"]
