@@ -3,27 +3,20 @@ and gnubg's choice is always one of the engine's legal plays (skipped without th
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from game import Game, Position, random_play, variant
 
+from .scripts import script
+
 gnubg = pytest.importorskip("gnubg_nn", reason="the optional gnubg-nn is not installed ('.[outside]')")
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def outside() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_outside", ROOT / "bench" / "outside.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_outside"] = module
-    spec.loader.exec_module(module)
-    return module
+    return script("outside")
 
 
 def test_the_start_is_gnubgs_start() -> None:

@@ -3,26 +3,19 @@ the optional `gnubg-nn`)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from game import Position, variant
 
+from .scripts import script
+
 pytest.importorskip("gnubg_nn", reason="the optional gnubg-nn is not installed ('.[outside]')")
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def errors() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_outside_errors", ROOT / "bench" / "outside_errors.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_outside_errors"] = module
-    spec.loader.exec_module(module)
-    return module
+    return script("outside_errors")
 
 
 def tpn(points: dict[int, str], white: str = "0/0/0", black: str = "0/0/0") -> str:
