@@ -122,13 +122,20 @@ def _longest_run(held: npt.NDArray[np.bool_]) -> IntArray:
     return out
 
 
+def _reached(blots: IntArray, sources: IntArray) -> IntArray:
+    """Per row, (k, 12): column d − 1 holds the lone checkers (a bitmask of points, `blots`) d = 1…12 points ahead
+    of the other side's checkers (`sources`, in the same numbering) in its direction of travel."""
+    out: IntArray = blots[:, None] & (sources[:, None] << _DISTANCES)
+    return out
+
+
 def _exposure(points: IntArray) -> FloatArray:
     """Per row, (k, 2): the share of the other side's 36 rolls that reach a lone checker of this side, and
     its mother alone on its 24-point. `points` (k, 24) are codes in this side's view; the other side's free
     checkers (negative codes) move up this side's numbering (R-BOARD-2)."""
     blots = (points == 1).astype(np.int64) @ _BITS24     # bit p − 1: a lone checker of this side on p
     sources = (points < 0).astype(np.int64) @ _BITS24   # bit p − 1: the other side's free checkers on p
-    reached = blots[:, None] & (sources[:, None] << _DISTANCES)  # (k, 12): the blots d = 1…12 ahead of them
+    reached = _reached(blots, sources)
     anywhere = (reached != 0) @ _BITS
     on_mother = (reached & (1 << 23) != 0) @ _BITS
     out: FloatArray = np.stack([_SHOTS[anywhere], _SHOTS[on_mother]], axis=1)
@@ -157,9 +164,9 @@ def _contact(points: IntArray, bar: IntArray, their_bar: IntArray) -> FloatArray
     own, theirs = points > 0, points < 0
     # exposure: the other side's checkers (with two or more on its bar, only those) d pips below a lone checker
     blots = (points == 1).astype(np.int64) @ _BITS25
-    sources = np.where(their_bar <= 1, theirs.astype(np.int64) @ _BITS25, 0) | (their_bar > 0)
-    reached = (blots[:, None] & (sources[:, None] << _DISTANCES)) != 0
-    shot = _SHOTS[reached @ _BITS]
+    on_bar = (their_bar > 0).astype(np.int64)  # bit 0: the other side's bar
+    sources: IntArray = np.where(their_bar <= 1, theirs.astype(np.int64) @ _BITS25, 0) | on_bar
+    shot = _SHOTS[(_reached(blots, sources) != 0) @ _BITS]
     # escapes of the rearmost checker: the other side's held points on the 12 below it (bit 25 − p: point p)
     held_down = (points <= -2).astype(np.int64) @ _DOWN25
     rear = np.where(bar > 0, 25, np.where(own.any(axis=1), 24 - np.argmax(own[:, ::-1], axis=1), 0))

@@ -122,13 +122,12 @@ def load_checkpoint(net_name: str, directory: Path = TRAIN_DIR) -> Checkpoint | 
         net = Net(*(data[k].copy() for k in LAYERS))
         average = Net(*(data[f"a_{k}"].copy() for k in LAYERS)) if "a_w1" in data else None
     spec = NETS[net_name]
-    while meta["version"] < spec.version and (spec.family, meta["version"]) in WIDENED:
-        net = Net(widen(net.w1, spec.family, meta["version"]), net.b1, net.w2, net.b2)
-        meta["version"] += 1
-        average = None  # an average of the inputs before: the run averages afresh from the net loaded
     if meta["version"] != spec.version:
-        raise WeightsError(f"{path} has encoding version {meta['version']}, the code {spec.version}: "
-                           "move it away to train afresh")
+        if not _widens(spec.family, meta["version"], spec.version):
+            raise WeightsError(f"{path} has encoding version {meta['version']}, the code {spec.version}: "
+                               "move it away to train afresh")
+        net = _widened(net, spec.family, meta["version"], spec.version)
+        average = None  # an average of the inputs before: the run averages afresh from the net loaded
     if net.w1.shape[0] < spec.hidden:
         net = grow(net, spec.hidden, int(meta["seed"]) + int(meta["games"]))
         average = None  # an average of the units before: likewise
@@ -163,8 +162,8 @@ def load_weights(net_name: str, directory: Path = WEIGHTS_DIR) -> tuple[Net, dic
         raise WeightsError(f"no shipped weights for {net_name} in {directory}")
     side = json.loads(side_path.read_text())
     version = side.get("encoding_version")
-    if side.get("net") != net_name or not isinstance(version, int) or not _widens_to(spec.family, version,
-                                                                                      spec.version):
+    if side.get("net") != net_name or not isinstance(version, int) or not _widens(spec.family, version,
+                                                                                   spec.version):
         raise WeightsError(f"{side_path} is for net {side.get('net')!r} encoding version "
                            f"{version!r}; the code expects {net_name!r} version {spec.version}")
     data = path.read_bytes()
@@ -172,14 +171,21 @@ def load_weights(net_name: str, directory: Path = WEIGHTS_DIR) -> tuple[Net, dic
         raise WeightsError(f"{path} does not match the checksum in {side_path}")
     with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
         net = Net(*(arrays[k].astype(np.float64) for k in LAYERS))
-    for old in range(version, spec.version):
-        net = Net(widen(net.w1, spec.family, old), net.b1, net.w2, net.b2)
-    return net, side
+    return _widened(net, spec.family, version, spec.version), side
 
 
-def _widens_to(family: str, version: int, target: int) -> bool:
+def _widens(family: str, version: int, target: int) -> bool:
     """Whether inputs of encoding `version` are those of `target` or load widened to them (`WIDENED`)."""
     return version <= target and all((family, v) in WIDENED for v in range(version, target))
+
+
+def _widened(net: Net, family: str, version: int, target: int) -> Net:
+    """`net`, of inputs of encoding `version`, made for encoding `target` where `_widens`: zero weights for every
+    input the versions between append, so it plays as before."""
+    w1 = net.w1
+    for v in range(version, target):
+        w1 = widen(w1, family, v)
+    return net if w1 is net.w1 else Net(w1, net.b1, net.w2, net.b2)
 
 
 GATE_HEURISTIC = 0.65  # the share of points against the heuristic a net needs to replace it ...
