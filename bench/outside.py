@@ -53,27 +53,36 @@ def gnubg_board(position: Position) -> list[list[int]]:
     return [side(position.turn.other), side(position.turn)]
 
 
-def gnubg_chooser(plies: int, unmatched: list[int]) -> Chooser:
-    """gnubg at `plies` as a `Chooser` of the engine's plays."""
+def gnubg_key(position: Position) -> str:
+    """gnubg's key of `position` (`key_of_board`), as its lists of plays name the positions they reach."""
     import gnubg_nn as gnubg
 
-    def equity(chances: tuple[float, ...]) -> float:
-        win, gammon, _, lose_gammon, _ = chances  # the opponent's, after the play
-        return -(2.0 * win - 1.0 + gammon - lose_gammon)
+    return str(gnubg.key_of_board(gnubg_board(position)))
 
+
+def gnubg_values(plays: list[Play], plies: int) -> dict[str, float]:
+    """gnubg at `plies` on the plays of one roll: per position reached (`gnubg_key`), its equity for the mover in
+    points (gammons counted; see the module's docstring)."""
+    import gnubg_nn as gnubg
+
+    d1, d2 = plays[0].dice
+    _, ranked = gnubg.best_move(gnubg_board(plays[0].before), d1, d2, n=plies, list=1)
+    # each candidate's chances are the opponent's, after the play
+    return {key: -(2.0 * win - 1.0 + gammon - lose_gammon) for key, _, (win, gammon, _, lose_gammon, _), _ in ranked}
+
+
+def gnubg_chooser(plies: int, unmatched: list[int]) -> Chooser:
+    """gnubg at `plies` as a `Chooser` of the engine's plays."""
     def choose(plays: list[Play], rng: random.Random) -> Play:
         if len(plays) == 1:
             return plays[0]
-        before = plays[0].before
-        d1, d2 = plays[0].dice
-        _, ranked = gnubg.best_move(gnubg_board(before), d1, d2, n=plies, list=1)
-        values = {key: equity(tuple(chances)) for key, _, chances, _ in ranked}
+        values = gnubg_values(plays, plies)
         best = max(values, key=values.__getitem__)
-        by_key = {gnubg.key_of_board(gnubg_board(play.position)): play for play in plays}
+        by_key = {gnubg_key(play.position): play for play in plays}
         if best in by_key:
             return by_key[best]
         unmatched[0] += 1
-        return max(plays, key=lambda p: values.get(gnubg.key_of_board(gnubg_board(p.position)), -math.inf))
+        return max(plays, key=lambda p: values.get(gnubg_key(p.position), -math.inf))
 
     return choose
 

@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.outside import PORTES, gnubg_board, gnubg_chooser, player
+from bench.outside import PORTES, Chooser, gnubg_chooser, gnubg_key, gnubg_values, player
 from game import Play, Position, Side, paired_outcomes
 
 KINDS = ("contact", "race", "bear-off")
@@ -45,26 +45,16 @@ def kind(position: Position) -> str:
     return "bear-off" if home else "race"
 
 
-def judged(plies: int, errors: dict[str, list[float]]) -> Callable[[Callable[[list[Play], random.Random], Play]],
-                                                                     Callable[[list[Play], random.Random], Play]]:
+def judged(plies: int, errors: dict[str, list[float]]) -> Callable[[Chooser], Chooser]:
     """Wrap a chooser so that each of its choices is judged by gnubg at `plies` into `errors[kind]`."""
-    import gnubg_nn as gnubg
-
-    def equity(chances: tuple[float, ...]) -> float:
-        win, gammon, _, lose_gammon, _ = chances  # the opponent's, after the play
-        return -(2.0 * win - 1.0 + gammon - lose_gammon)
-
-    def wrap(choose: Callable[[list[Play], random.Random], Play]) -> Callable[[list[Play], random.Random], Play]:
+    def wrap(choose: Chooser) -> Chooser:
         def chosen(plays: list[Play], rng: random.Random) -> Play:
             play = choose(plays, rng)
             if len(plays) > 1:
-                before = plays[0].before
-                d1, d2 = plays[0].dice
-                _, ranked = gnubg.best_move(gnubg_board(before), d1, d2, n=plies, list=1)
-                values = {key: equity(tuple(chances)) for key, _, chances, _ in ranked}
-                mine = values.get(gnubg.key_of_board(gnubg_board(play.position)))
+                values = gnubg_values(plays, plies)
+                mine = values.get(gnubg_key(play.position))
                 if mine is not None:  # a play gnubg lists (all but a rare bear-off corner)
-                    errors[kind(before)].append(max(values.values()) - mine)
+                    errors[kind(play.before)].append(max(values.values()) - mine)
             return play
 
         return chosen

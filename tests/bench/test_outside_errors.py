@@ -9,6 +9,7 @@ import pytest
 
 from game import Position, variant
 
+from ..game.helpers import pos, tpn
 from .scripts import script
 
 pytest.importorskip("gnubg_nn", reason="the optional gnubg-nn is not installed ('.[outside]')")
@@ -18,19 +19,14 @@ def errors() -> ModuleType:
     return script("outside_errors")
 
 
-def tpn(points: dict[int, str], white: str = "0/0/0", black: str = "0/0/0") -> str:
-    return ",".join(points.get(p, "") for p in range(1, 25)) + f" w {white} {black}"
-
-
 def test_positions_are_sorted_into_contact_race_and_bear_off() -> None:
     bench = errors()
-    portes = variant("portes")
-    assert bench.kind(Position.start(portes)) == "contact"
+    assert bench.kind(Position.start(variant("portes"))) == "contact"
     # white's rearmost on its 13 is past black's rearmost on white's 14: a race; all home: a bear-off
-    assert bench.kind(Position.from_tpn(tpn({13: "W5", 3: "W10", 14: "B5", 22: "B10"}), portes)) == "race"
-    assert bench.kind(Position.from_tpn(tpn({6: "W5", 3: "W10", 19: "B5", 22: "B10"}), portes)) == "bear-off"
+    assert bench.kind(pos("portes", tpn({13: "W5", 3: "W10", 14: "B5", 22: "B10"}))) == "race"
+    assert bench.kind(pos("portes", tpn({6: "W5", 3: "W10", 19: "B5", 22: "B10"}))) == "bear-off"
     # one of black's on the bar (it enters on white's 1-6): contact again
-    assert bench.kind(Position.from_tpn(tpn({6: "W5", 3: "W10", 22: "B14"}, black="0/1/0"), portes)) == "contact"
+    assert bench.kind(pos("portes", tpn({6: "W5", 3: "W10", 22: "B14"}, black="0/1/0"))) == "contact"
 
 
 def test_a_few_games_are_judged_turn_by_turn() -> None:
