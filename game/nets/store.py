@@ -13,6 +13,8 @@
   gated: the new inputs weigh nothing) while its successor trains on the new encoding.
 - A checkpoint with fewer hidden units than its net's spec loads grown (`grow`): the new units start with zero
   output weights, so again the net plays exactly as before and training goes on from there.
+- A checkpoint's running average (`train --average`) is widened and grown with its net, the new units the same
+  in both, so the average goes on averaging where it stopped instead of starting afresh from the raw weights.
 """
 
 from __future__ import annotations
@@ -127,10 +129,11 @@ def load_checkpoint(net_name: str, directory: Path = TRAIN_DIR) -> Checkpoint | 
             raise WeightsError(f"{path} has encoding version {meta['version']}, the code {spec.version}: "
                                "move it away to train afresh")
         net = _widened(net, spec.family, meta["version"], spec.version)
-        average = None  # an average of the inputs before: the run averages afresh from the net loaded
+        average = None if average is None else _widened(average, spec.family, meta["version"], spec.version)
     if net.w1.shape[0] < spec.hidden:
-        net = grow(net, spec.hidden, int(meta["seed"]) + int(meta["games"]))
-        average = None  # an average of the units before: likewise
+        seed = int(meta["seed"]) + int(meta["games"])
+        net = grow(net, spec.hidden, seed)
+        average = None if average is None else grow(average, spec.hidden, seed)  # the same new units
     return Checkpoint(net_name, net, int(meta["seed"]), int(meta["games"]), int(meta["positions"]),
                       meta["rng_state"], list(meta["gates"]), average)
 

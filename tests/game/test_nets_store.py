@@ -193,6 +193,26 @@ def test_a_narrower_checkpoint_loads_grown_to_the_same_play_and_trains_on(tmp_pa
     assert np.abs(on.net.w2[:, narrow.hidden:]).max() > 0  # the new units learn
 
 
+def test_a_narrower_checkpoints_average_grows_with_its_net(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A grown checkpoint keeps its running average, grown by the same new units as its net: on the same positions
+    the average plays as it did, and the new units' weights are the net's."""
+    wide = NETS["tapa"]
+    narrow = replace(wide, hidden=wide.hidden // 2)
+    monkeypatch.setitem(NETS, "tapa", narrow)
+    trained = train("tapa", games=3, seed=5, directory=tmp_path, weights=None, gate_every=0, log=quiet,
+                    average=2)
+    assert trained.average is not None and not np.allclose(trained.average.w1, trained.net.w1, atol=1e-9)
+    monkeypatch.setitem(NETS, "tapa", wide)
+    loaded = load_checkpoint("tapa", tmp_path)
+    assert loaded is not None and loaded.average is not None
+    assert loaded.average.w1.shape == loaded.net.w1.shape == (wide.hidden, width(wide))
+    assert np.array_equal(loaded.average.w1[narrow.hidden:], loaded.net.w1[narrow.hidden:])
+    assert np.array_equal(loaded.average.w1[:narrow.hidden], trained.average.w1)
+    rows = np.array([random_position("tapa", s, 12 + 2 * s).cells for s in range(30)], dtype=np.int64)
+    x = encode(rows, np.zeros((len(rows), AUX)), wide)
+    assert np.allclose(loaded.average(x), trained.average(x), rtol=0, atol=1e-12)
+
+
 def test_the_running_average_follows_the_weights_and_ships(tmp_path: Path) -> None:
     """`train --average W`: after each game the average moves 1/W of the way to the weights (W = 1: it is the
     weights; a huge W: it stays where the run began), it survives a checkpoint, a run without it drops it, and
