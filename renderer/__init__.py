@@ -4,7 +4,8 @@ A picture is described by one value, a `Scene` (the position, the viewer, the la
 result, words). `layout(scene)` gives the exact geometry a picture is drawn from; `render_png(scene)` draws
 it; `render_replay(scenes)` makes a chat-sized animation of a whole game. Every word drawn comes from a `Words`
 value (English by default).
-Only `game`, Pillow and the standard library are used; fonts are bundled.
+Only `game`, Pillow, ISA-L (`isal`, the PNG rows' compression) and the standard library are used; fonts are
+bundled.
 """
 
 from .chart import Line as ChartLine
