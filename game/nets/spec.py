@@ -25,7 +25,7 @@ class NetSpec:
 NETS: dict[str, NetSpec] = {
     "portes": NetSpec("portes", ("portes", "tabla"), "hit", 2, 128),
     "plakoto": NetSpec("plakoto", ("plakoto",), "pin", 2, 80),
-    "tapa": NetSpec("tapa", ("tapa", "mahbusa"), "pin", 2, 80),
+    "tapa": NetSpec("tapa", ("tapa", "mahbusa"), "pin", 2, 128),
     "fevga": NetSpec("fevga", ("fevga",), "block", 1, 80),
     "gulbara": NetSpec("gulbara", ("gulbara",), "cascade", 2, 80),
     "tawula": NetSpec("tawula", ("tawula",), "tawula", 1, 80),
