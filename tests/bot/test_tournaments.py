@@ -10,7 +10,7 @@ import pytest
 
 from bot.replies import Caller, Chat, Identity, Notice, Reply
 from bot.service import Service
-from storage import MatchRecord, Store, TournamentRecord
+from storage import MatchRecord, NotFound, Store, TournamentRecord
 
 from .conftest import ALICE, BOB, CAROL, CHAT, Clock
 
@@ -37,11 +37,16 @@ async def opened(service: Service, people: list[Identity], line: str) -> str:
 
 
 async def started_match(service: Service, match_id: str) -> MatchRecord:
-    """The match once its first game is listed and its opening stored (a pairing is claimed for its match before
-    the game exists, and the opening roll follows): the game's mark for the service cleared, as it is once every
-    step is stored (a tied opening roll is two steps, R-OPEN-1, so a version past 1 alone is not enough)."""
+    """The match once its first game is listed and its opening stored (a pairing is claimed for its match
+    before the match and its game exist, and the opening roll follows): the game's mark for the service cleared,
+    as it is once every step is stored (a tied opening roll is two steps, R-OPEN-1, so a version past 1 alone is
+    not enough)."""
     for _ in range(300):
-        match = await service.store.matches.get(match_id)
+        try:
+            match = await service.store.matches.get(match_id)
+        except NotFound:  # claimed, not yet created
+            await asyncio.sleep(0.05)
+            continue
         if match.games and (await service.store.games.get(match.games[-1])).version > 1:
             marked, _ = await service.store.attention.told(match.games[-1])
             if not marked:
