@@ -20,7 +20,11 @@ encoding is symmetric by construction: swapping the two blocks encodes the mirro
   bar or on its highest point, can move the whole roll past the other side's held points, R-MOVE-6); the
   containment it builds (one less the fewest escapes of an opposing checker on the points 0-12 before it,
   the bar included); and the pips it needs to break contact (to bring every checker below the other side's
-  rearmost one, /150);
+  rearmost one, /150); from version 3 also three more of gnubg's: its exposure counted as gnubg counts shots
+  (a combined move hits only through open intermediate points: not the side's own held ones, R-MOVE-6, each
+  step of a double checked, R-MOVE-4), the pips it can expect to lose to a hit (over the other side's 36 rolls,
+  what a roll's hit costs most: 25 less the point of the lone checker it hits nearest this side's home, /24),
+  and the share of its own rolls that cannot enter from the bar, (the other side's held home points / 6)²;
 - family `tawula`: the bar, the waiting checkers (R-ENTER-2/3) and the protected bar (R-ENTER-4);
 - families `block` and `cascade` (fevga, gulbara): whether the side has passed (R-FEVGA-3), its longest run
   of held points (a prime, R-MOVE-6) and its checkers clear of the other side (/15: none of the other side's
@@ -58,6 +62,7 @@ PINNED, PINNED_COUNT, MOTHER_ALONE = EXTRA, EXTRA + 24, EXTRA + 25  # family pin
 SHOT, MOTHER_SHOT = EXTRA + 26, EXTRA + 27  # family pin, version 2
 BAR_ANY, BAR_COUNT, WAIT_ANY, WAIT_COUNT, PROTECTED = EXTRA, EXTRA + 1, EXTRA + 2, EXTRA + 3, EXTRA + 4
 HIT_SHOT, ESCAPES, CONTAIN, BREAK = EXTRA + 2, EXTRA + 3, EXTRA + 4, EXTRA + 5  # family hit, version 2
+OPEN_SHOT, PIP_LOSS, NO_ENTRY = EXTRA + 6, EXTRA + 7, EXTRA + 8  # family hit, version 3
 PASSED, PRIME, CLEAR = EXTRA, EXTRA + 1, EXTRA + 2  # families block and cascade
 MOBILITY, RISK = EXTRA + 3, EXTRA + 9  # family cascade, version 2: die values 1-6, then the cascade risk
 
@@ -112,6 +117,12 @@ _BITS25 = (1 << np.arange(1, 25)).astype(np.int64)  # bit p: point p (bit 0: the
 _DOWN25 = (1 << (25 - np.arange(1, 25))).astype(np.int64)  # bit 25 − p: point p, for a side moving down
 _BEFORE = np.arange(13, dtype=np.int64)  # containment: an opposing checker on the bar (0) or points 1-12
 _RISK = np.array([cascade_risk(tuple((i // 5 ** d) % 5 for d in range(6))) for i in range(5 ** 6)])
+_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]  # the 21 rolls, a double weighing 1/36, others 2/36
+_DIE_A = np.array([a for a, _ in _ROLLS], dtype=np.int64)
+_DIE_B = np.array([b for _, b in _ROLLS], dtype=np.int64)
+_DOUBLE = _DIE_A == _DIE_B
+_ROLL_WEIGHT = np.where(_DOUBLE, 1.0, 2.0) / 36
+_FULL25 = (1 << 25) - 1
 
 
 def _longest_run(held: npt.NDArray[np.bool_]) -> IntArray:
@@ -157,9 +168,30 @@ def _escape_table() -> IntArray:
 _ESCAPES = _escape_table()
 
 
-def _contact(points: IntArray, bar: IntArray, their_bar: IntArray) -> FloatArray:
+def _open_hits(blots: IntArray, sources: IntArray, held: IntArray) -> tuple[FloatArray, FloatArray]:
+    """Per row, the share of the other side's 36 rolls that hit a lone checker of this side, and the pips it
+    can expect to lose by them (/24), counted as gnubg counts shots: `blots`, `sources` (the other side's
+    checkers, bit 0 its bar) and `held` (this side's held points, which no step may land on, R-MOVE-6) are
+    25-bit masks, bit p point p in this side's numbering, up which the other side moves; each step of a roll
+    from an open landing (the two orders of a roll, and up to four steps of a double, R-MOVE-4)."""
+    src, free = sources[:, None], ~held[:, None] & _FULL25
+    step_a = (src << _DIE_A) & free
+    step_b = (src << _DIE_B) & free
+    both = ((step_a << _DIE_B) | (step_b << _DIE_A)) & free
+    third = np.where(_DOUBLE, (both << _DIE_A) & free, 0)
+    fourth = (third << _DIE_A) & free
+    hit = (step_a | step_b | both | third | fourth) & blots[:, None]  # (k, 21)
+    lowest = np.log2(np.maximum(hit & -hit, 1).astype(np.float64))  # the hit blot nearest home: 0 for none
+    loss = np.where(hit != 0, 25 - lowest, 0.0) / 24
+    shot: FloatArray = (hit != 0) @ _ROLL_WEIGHT
+    expected: FloatArray = loss @ _ROLL_WEIGHT
+    return shot, expected
+
+
+def _contact(points: IntArray, bar: IntArray, their_bar: IntArray, version: int = 2) -> FloatArray:
     """Per row, (k, 4): this side's exposure, escapes, containment and pips to break contact (family `hit`,
-    version 2; see the module's docstring). `points` (k, 24) are counts in this side's view (the other side's
+    version 2), and from `version` 3 (k, 7) also its exposure through open points, expected pip loss and no
+    entry (see the module's docstring). `points` (k, 24) are counts in this side's view (the other side's
     negative; it moves up this numbering, R-BOARD-2, and enters from 0)."""
     own, theirs = points > 0, points < 0
     # exposure: the other side's checkers (with two or more on its bar, only those) d pips below a lone checker
@@ -179,7 +211,11 @@ def _contact(points: IntArray, bar: IntArray, their_bar: IntArray) -> FloatArray
     counts = np.maximum(points, 0)
     behind = np.maximum(_POINTS[None, :] - lowest[:, None], 0)
     pips = (counts * behind).sum(axis=1) + bar * (25 - lowest)
-    out: FloatArray = np.stack([shot, escapes, contain, pips / 150], axis=1)
+    columns = [shot, escapes, contain, pips / 150]
+    if version >= 3:
+        columns.extend(_open_hits(blots, sources, held_up))
+        columns.append(((points[:, 18:] <= -2).sum(axis=1) / 6) ** 2)  # the other side's home, this side's 19-24
+    out: FloatArray = np.stack(columns, axis=1)
     return out
 
 
@@ -270,9 +306,11 @@ def _fill(out: npt.NDArray[Any], cells: IntArray, aux: FloatArray, spec: NetSpec
           spec.version)
     if spec.family == "hit" and spec.version >= 2:
         k, bars = cells.shape[0], cells[:, [25, 27]]
-        both = _contact(np.concatenate([cells[:, 1:25], theirs]), bars.T.ravel(), bars[:, ::-1].T.ravel())
-        out[:, HIT_SHOT:BREAK + 1] = both[:k]
-        out[:, half + HIT_SHOT:half + BREAK + 1] = both[k:]
+        both = _contact(np.concatenate([cells[:, 1:25], theirs]), bars.T.ravel(), bars[:, ::-1].T.ravel(),
+                        spec.version)
+        last = HIT_SHOT + both.shape[1]
+        out[:, HIT_SHOT:last] = both[:k]
+        out[:, half + HIT_SHOT:half + last] = both[k:]
     if cascade:
         out[:, 2 * half:] = aux[:, SAME:]
 
@@ -284,7 +322,7 @@ def side_width(spec: NetSpec) -> int:
     if spec.family == "cascade" and spec.version >= 2:
         return 110
     if spec.family == "hit" and spec.version >= 2:
-        return 106
+        return 106 if spec.version == 2 else 109
     return {"hit": 102, "tawula": 105}.get(spec.family, 103)
 
 

@@ -23,7 +23,7 @@ class NetSpec:
 
 
 NETS: dict[str, NetSpec] = {
-    "portes": NetSpec("portes", ("portes", "tabla"), "hit", 2, 128),
+    "portes": NetSpec("portes", ("portes", "tabla"), "hit", 3, 128),
     "plakoto": NetSpec("plakoto", ("plakoto",), "pin", 2, 80),
     "tapa": NetSpec("tapa", ("tapa", "mahbusa"), "pin", 2, 128),
     "fevga": NetSpec("fevga", ("fevga",), "block", 1, 80),

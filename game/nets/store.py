@@ -38,7 +38,8 @@ WEIGHTS_DIR = HERE / "weights"
 
 
 # (family, old version) → per side, the old side block's width and how many inputs the next version appends to it
-WIDENED: dict[tuple[str, int], tuple[int, int]] = {("pin", 1): (126, 2), ("cascade", 1): (103, 7), ("hit", 1): (102, 4)}
+WIDENED: dict[tuple[str, int], tuple[int, int]] = {("pin", 1): (126, 2), ("cascade", 1): (103, 7), ("hit", 1): (102, 4),
+                                                    ("hit", 2): (106, 3)}
 
 
 def widen(w1: np.ndarray[Any, np.dtype[Any]], family: str, version: int) -> np.ndarray[Any, np.dtype[Any]]:

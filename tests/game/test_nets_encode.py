@@ -24,10 +24,13 @@ from game.nets.encode import (
     MOBILITY,
     MOTHER_ALONE,
     MOTHER_SHOT,
+    NO_ENTRY,
     OFF,
+    OPEN_SHOT,
     PASSED,
     PINNED,
     PINNED_COUNT,
+    PIP_LOSS,
     PIPS,
     PRIME,
     PROT_ME,
@@ -259,7 +262,7 @@ def test_portes_contact_inputs_count_the_rolls() -> None:
     """Portes' version 2 (R-PORTES-2, R-MOVE-6): a lone checker six points in front of the other side's is hit
     by 17 of 36 rolls, one three points from its bar by 14 (every 3, 2-1, 1-1); a checker behind a full prime
     has no escape and the side holding the prime contains fully; the pips to break contact."""
-    assert NETS["portes"].version >= 2 and side_width(NETS["portes"]) == 106
+    assert NETS["portes"].version >= 2 and side_width(replace(NETS["portes"], version=2)) == 106
     spec = NETS["portes"]
     me, them = halves(features(pos("portes", tpn({10: "W1", 6: "W14", 4: "B15"}))), spec)
     assert me[HIT_SHOT] == pytest.approx(17 / 36) and them[HIT_SHOT] == 0
@@ -274,6 +277,48 @@ def test_portes_contact_inputs_count_the_rolls() -> None:
     assert them[ESCAPES] == pytest.approx(31 / 36)
 
 
+def _gnubg_shots_by_hand(cells: tuple[int, ...]) -> list[float]:
+    """The mover's three inputs of family hit's version 3, counted roll by roll over the 36 rolls: each of the
+    other side's checkers stepping die by die (a roll's two orders; a double four times), on open points only."""
+    points, their_bar = cells[1:25], cells[27]
+    sources = ([0] if their_bar else []) + ([p for p in range(1, 25) if points[p - 1] < 0] if their_bar <= 1 else [])
+    blots = {p for p in range(1, 25) if points[p - 1] == 1}
+
+    def landings(s: int, steps: list[int]) -> set[int]:
+        out: set[int] = set()
+        for d in steps:
+            s += d
+            if s > 24 or points[s - 1] >= 2:
+                break
+            out.add(s)
+        return out
+
+    shots, loss = 0, 0.0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            orders = [[a] * 4] if a == b else [[a, b], [b, a]]
+            hit = {t for s in sources for steps in orders for t in landings(s, steps)} & blots
+            shots += bool(hit)
+            loss += (25 - min(hit)) / 24 if hit else 0.0
+    closed = sum(points[p - 1] <= -2 for p in range(19, 25))
+    return [shots / 36, loss / 36, (closed / 6) ** 2]
+
+
+def test_portes_gnubg_shots_check_the_intermediate_points() -> None:
+    """Version 3 (R-MOVE-6, R-MOVE-4): black's checker eight points behind a lone white one, white holding the
+    points two, four and six on from black's: 6-2 hits through neither landing (both held), 5-3 through either,
+    4-4 through its open first landing, 2-2 not at all (its first step lands on a held point); the pips at stake
+    and black's entry against white's one held home point."""
+    spec = NETS["portes"]
+    assert spec.version >= 3 and side_width(spec) == 109
+    p = pos("portes", tpn({10: "W1", 4: "W2", 8: "W2", 12: "W10", 2: "B15"}))  # black moves up: 2 → 10
+    me, them = halves(features(p), spec)
+    assert me[OPEN_SHOT:NO_ENTRY + 1].tolist() == pytest.approx(_gnubg_shots_by_hand(p.cells))
+    assert me[OPEN_SHOT] == pytest.approx(3 / 36) and me[HIT_SHOT] == pytest.approx(6 / 36)
+    assert me[PIP_LOSS] == pytest.approx(3 / 36 * (25 - 10) / 24) and me[NO_ENTRY] == 0
+    assert them[NO_ENTRY] == pytest.approx((1 / 6) ** 2) and them[OPEN_SHOT] == 0
+
+
 def test_portes_contact_inputs_match_a_count_by_hand() -> None:
     """On positions from random play the vectorised inputs equal the roll-by-roll count, for both sides."""
     spec = NETS["portes"]
@@ -283,3 +328,5 @@ def test_portes_contact_inputs_match_a_count_by_hand() -> None:
         assert me[HIT_SHOT:BREAK + 1].tolist() == pytest.approx(_contact_by_hand(p.cells)), seed
         other = p.with_turn(p.turn.other)
         assert them[HIT_SHOT:BREAK + 1].tolist() == pytest.approx(_contact_by_hand(other.cells)), seed
+        assert me[OPEN_SHOT:NO_ENTRY + 1].tolist() == pytest.approx(_gnubg_shots_by_hand(p.cells)), seed
+        assert them[OPEN_SHOT:NO_ENTRY + 1].tolist() == pytest.approx(_gnubg_shots_by_hand(other.cells)), seed

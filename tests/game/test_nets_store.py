@@ -102,21 +102,21 @@ def test_weights_round_trip(shipped: Path) -> None:
 
 def test_weights_of_an_encoding_the_next_extends_load_widened_to_the_same_play(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Portes' shipped version-1 weights (`store.WIDENED`) keep playing under version 2: the new inputs weigh
-    nothing, so the outputs are the old net's on the old inputs; a version nothing widens from is refused."""
-    v2 = NETS["portes"]
-    v1 = replace(v2, version=1)
+    """Portes' shipped version-1 weights (`store.WIDENED`) keep playing under the later versions: the new inputs
+    weigh nothing, so the outputs are the old net's on the old inputs; a version nothing widens to is refused."""
+    now = NETS["portes"]
+    v1 = replace(now, version=1)
     monkeypatch.setitem(NETS, "portes", v1)
     ckpt = train("portes", games=1, seed=4, directory=tmp_path, weights=None, gate_every=0, log=quiet)
     save_weights(ckpt, tmp_path)
     old, _ = load_weights("portes", tmp_path)
-    monkeypatch.setitem(NETS, "portes", v2)
+    monkeypatch.setitem(NETS, "portes", now)
     net, side = load_weights("portes", tmp_path)
-    assert side["encoding_version"] == 1 and net.w1.shape == (v2.hidden, width(v2))
+    assert side["encoding_version"] == 1 and net.w1.shape == (now.hidden, width(now))
     rows = np.array([random_position("portes", s, 10 + s).cells for s in range(20)], dtype=np.int64)
     aux = np.zeros((len(rows), AUX))
-    assert np.allclose(net(encode(rows, aux, v2)), old(encode(rows, aux, v1)), rtol=0, atol=1e-12)
-    monkeypatch.setitem(NETS, "portes", replace(v2, version=3))
+    assert np.allclose(net(encode(rows, aux, now)), old(encode(rows, aux, v1)), rtol=0, atol=1e-12)
+    monkeypatch.setitem(NETS, "portes", replace(now, version=now.version + 1))
     with pytest.raises(WeightsError, match="version"):
         load_weights("portes", tmp_path)
 
