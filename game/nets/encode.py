@@ -122,6 +122,9 @@ _DIE_A = np.array([a for a, _ in _ROLLS], dtype=np.int64)
 _DIE_B = np.array([b for _, b in _ROLLS], dtype=np.int64)
 _DOUBLE = _DIE_A == _DIE_B
 _ROLL_WEIGHT = np.where(_DOUBLE, 1.0, 2.0) / 36
+_DOUBLES = np.flatnonzero(_DOUBLE)
+_DIE_A32, _DIE_B32 = _DIE_A.astype(np.int32), _DIE_B.astype(np.int32)
+_DIE_D32 = _DIE_A32[_DOUBLES]
 _FULL25 = (1 << 25) - 1
 
 
@@ -174,17 +177,22 @@ def _open_hits(blots: IntArray, sources: IntArray, held: IntArray) -> tuple[Floa
     checkers, bit 0 its bar) and `held` (this side's held points, which no step may land on, R-MOVE-6) are
     25-bit masks, bit p point p in this side's numbering, up which the other side moves; each step of a roll
     from an open landing (the two orders of a roll, and up to four steps of a double, R-MOVE-4)."""
-    src, free = sources[:, None], ~held[:, None] & _FULL25
-    step_a = (src << _DIE_A) & free
-    step_b = (src << _DIE_B) & free
-    both = ((step_a << _DIE_B) | (step_b << _DIE_A)) & free
-    third = np.where(_DOUBLE, (both << _DIE_A) & free, 0)
-    fourth = (third << _DIE_A) & free
-    hit = (step_a | step_b | both | third | fourth) & blots[:, None]  # (k, 21)
-    lowest = np.log2(np.maximum(hit & -hit, 1).astype(np.float64))  # the hit blot nearest home: 0 for none
-    loss = np.where(hit != 0, 25 - lowest, 0.0) / 24
-    shot: FloatArray = (hit != 0) @ _ROLL_WEIGHT
-    expected: FloatArray = loss @ _ROLL_WEIGHT
+    shot, expected = np.zeros(len(blots)), np.zeros(len(blots))
+    rows = np.flatnonzero(blots)  # only rows with a lone checker can be hit
+    # 32 bits are enough: every landing is masked to 25 bits before the next step of at most 6
+    src = sources[rows, None].astype(np.int32)
+    free = (~held[rows, None] & _FULL25).astype(np.int32)
+    step_a = (src << _DIE_A32) & free
+    step_b = (src << _DIE_B32) & free
+    reach = step_a | step_b | ((step_a << _DIE_B32) | (step_b << _DIE_A32)) & free
+    third = (reach[:, _DOUBLES] << _DIE_D32) & free  # a double's third and fourth steps, on from its landings
+    reach[:, _DOUBLES] |= third | (third << _DIE_D32) & free
+    hit = reach & blots[rows, None].astype(np.int32)  # (rows, 21)
+    # the hit blot nearest home: the lowest bit, read from the exponent of its float (127 + its point; 0: none)
+    lowest = (hit & -hit).astype(np.float32).view(np.int32) >> 23
+    hits = hit != 0
+    shot[rows] = hits @ _ROLL_WEIGHT
+    expected[rows] = (hits * (152 - lowest) / 24) @ _ROLL_WEIGHT
     return shot, expected
 
 
