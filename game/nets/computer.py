@@ -29,7 +29,7 @@ whether or not it passed the gate (`WeightsError` when there is none).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import chain
 from threading import Lock
@@ -49,7 +49,7 @@ from ..search import _continues, choose_play
 from ..selfplay import Chooser
 from ..variants import Variant
 from .afterstate import aux_rows, outcome_target, quick_ends
-from .encode import MY_CASCADES, PROT_ME, THEIR_CASCADES, FloatArray, IntArray, encode, encode32
+from .encode import MY_CASCADES, PROT_ME, ROLL_WEIGHTS, THEIR_CASCADES, FloatArray, IntArray, encode, encode32
 from .gate import choose_values, play_values
 from .net import LOSE2, LOSE3, WIN, WIN2, WIN3, Inference, Net, equity
 from .spec import NETS, NetSpec, net_name
@@ -72,7 +72,7 @@ class Look:
 PLAY_LOOK = Look(candidates=8, margin=1.0, budget=4_000)
 # Hints and reviews: a review ranks every turn of a game, so its cost (and its recorded error rates) rest on this.
 JUDGE_LOOK = Look(candidates=3, margin=0.25, budget=1_000)
-WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
+WEIGHTS = ROLL_WEIGHTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +94,11 @@ def loaded(game: str) -> Loaded | None:
     """The shipped net serving `game` (a preset name), or None when it has none (or no usable weights)."""
     try:
         name = net_name(game)
-        net, side = load_weights(name)
+        net, side = load_weights(name, widened=False)
     except (KeyError, WeightsError):
         return None
-    return Loaded(net, NETS[name], int(side.get("games_trained", 0)), gate_passed(side))
+    spec = replace(NETS[name], version=side["encoding_version"])  # its own inputs, not the later versions' as well
+    return Loaded(net, spec, int(side.get("games_trained", 0)), gate_passed(side))
 
 
 def uses_net(game: str) -> bool:

@@ -47,6 +47,7 @@ import numpy.typing as npt
 
 from ..board import CONTRARY_INDEX, PIN, SAME_INDEX
 from ..evaluation import SHOTS, cascade_risk
+from ..lookahead import ROLLS
 from .spec import NetSpec
 
 FloatArray = npt.NDArray[np.float64]
@@ -117,13 +118,10 @@ _BITS25 = (1 << np.arange(1, 25)).astype(np.int64)  # bit p: point p (bit 0: the
 _DOWN25 = (1 << (25 - np.arange(1, 25))).astype(np.int64)  # bit 25 − p: point p, for a side moving down
 _BEFORE = np.arange(13, dtype=np.int64)  # containment: an opposing checker on the bar (0) or points 1-12
 _RISK = np.array([cascade_risk(tuple((i // 5 ** d) % 5 for d in range(6))) for i in range(5 ** 6)])
-_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]  # the 21 rolls, a double weighing 1/36, others 2/36
-_DIE_A = np.array([a for a, _ in _ROLLS], dtype=np.int64)
-_DIE_B = np.array([b for _, b in _ROLLS], dtype=np.int64)
-_DOUBLE = _DIE_A == _DIE_B
-_ROLL_WEIGHT = np.where(_DOUBLE, 1.0, 2.0) / 36
-_DOUBLES = np.flatnonzero(_DOUBLE)
-_DIE_A32, _DIE_B32 = _DIE_A.astype(np.int32), _DIE_B.astype(np.int32)
+_DIE_A32 = np.array([a for a, _ in ROLLS], dtype=np.int32)  # per roll of `lookahead.ROLLS`, its dice
+_DIE_B32 = np.array([b for _, b in ROLLS], dtype=np.int32)
+ROLL_WEIGHTS = np.where(_DIE_A32 == _DIE_B32, 1.0, 2.0) / 36  # each roll's chance: 1/36 a double, 2/36 the others
+_DOUBLES = np.flatnonzero(_DIE_A32 == _DIE_B32)
 _DIE_D32 = _DIE_A32[_DOUBLES]
 _FULL25 = (1 << 25) - 1
 
@@ -191,8 +189,8 @@ def _open_hits(blots: IntArray, sources: IntArray, held: IntArray) -> tuple[Floa
     # the hit blot nearest home: the lowest bit, read from the exponent of its float (127 + its point; 0: none)
     lowest = (hit & -hit).astype(np.float32).view(np.int32) >> 23
     hits = hit != 0
-    shot[rows] = hits @ _ROLL_WEIGHT
-    expected[rows] = (hits * (152 - lowest) / 24) @ _ROLL_WEIGHT
+    shot[rows] = hits @ ROLL_WEIGHTS
+    expected[rows] = (hits * (152 - lowest) / 24) @ ROLL_WEIGHTS
     return shot, expected
 
 

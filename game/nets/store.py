@@ -10,7 +10,8 @@
   two inputs a side) loads widened: the new inputs get zero weights, so the net plays exactly as before and
   training goes on from there, learning to use them.
 - Shipped weights of such an older encoding load widened the same way, so a gated net keeps playing (exactly as
-  gated: the new inputs weigh nothing) while its successor trains on the new encoding.
+  gated: the new inputs weigh nothing) while its successor trains on the new encoding; the computer takes them
+  as they are (`widened=False`) and encodes only the inputs they were trained on.
 - A checkpoint with fewer hidden units than its net's spec loads grown (`grow`): the new units start with zero
   output weights, so again the net plays exactly as before and training goes on from there.
 - A checkpoint's running average (`train --average`) is widened and grown with its net, the new units the same
@@ -155,8 +156,11 @@ def save_weights(ckpt: Checkpoint, directory: Path = WEIGHTS_DIR) -> Path:
     return path
 
 
-def load_weights(net_name: str, directory: Path = WEIGHTS_DIR) -> tuple[Net, dict[str, Any]]:
-    """The shipped net `net_name` and its sidecar.
+def load_weights(net_name: str, directory: Path = WEIGHTS_DIR, *,
+                 widened: bool = True) -> tuple[Net, dict[str, Any]]:
+    """The shipped net `net_name` and its sidecar: widened to the code's encoding version, or with `widened=False`
+    for the encoding it was trained on (the sidecar's `encoding_version`: the later versions' inputs weigh
+    nothing in it, so a player need not encode them).
 
     :raises WeightsError: no weights, a sidecar of another net or encoding version, or a checksum mismatch.
     """
@@ -175,7 +179,7 @@ def load_weights(net_name: str, directory: Path = WEIGHTS_DIR) -> tuple[Net, dic
         raise WeightsError(f"{path} does not match the checksum in {side_path}")
     with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
         net = Net(*(arrays[k].astype(np.float64) for k in LAYERS))
-    return _widened(net, spec.family, version, spec.version), side
+    return (_widened(net, spec.family, version, spec.version) if widened else net), side
 
 
 def _widens(family: str, version: int, target: int) -> bool:

@@ -9,8 +9,10 @@ import random
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from game import Game, Position, Side, legal_plays, play_game, random_play, variant
@@ -27,6 +29,7 @@ from game.nets import (
     uses_net,
 )
 from game.nets.computer import JUDGE_LOOK, PLAY_LOOK, ROLLS, Loaded, _outputs, _rank, loaded
+from game.nets.encode import width
 from game.nets.store import WEIGHTS_DIR
 from game.plays import Play, pass_position
 
@@ -180,7 +183,7 @@ def test_eval_says_when_a_game_has_no_trained_net(monkeypatch: pytest.MonkeyPatc
     from game.cli import eval_json_line
     from game.nets import WeightsError, computer
 
-    def missing(name: str, *_: object) -> object:
+    def missing(name: str, *_: object, **__: object) -> object:
         raise WeightsError(f"no weights for {name}")
 
     computer.loaded.cache_clear()
@@ -225,3 +228,18 @@ def test_choose_jsonl_answers_one_entry_of_plays_jsonl() -> None:
     assert str(stage["position"]).endswith(" w 0/0/0 0/0/0 t3/3:3x4")  # white goes on: 4 × 3 pending
     bad = jsonl("choose", [{"variant": "portes", "position": requests[0]["position"], "dice": [7, 1]}])
     assert "dice" in str(bad[0]["error"])
+
+
+def test_the_computer_encodes_the_inputs_its_shipped_net_was_trained_on() -> None:
+    """Shipped weights of an older encoding than the code's (`store.WIDENED`) play at their own version: the same
+    values as the widened net on the code's inputs (whose new ones weigh nothing), without encoding those."""
+    found = loaded("portes")
+    assert found is not None
+    wide, side = load_weights("portes")
+    assert found.spec.version == side["encoding_version"] and found.net.w1.shape[1] == width(found.spec)
+    plays = legal_plays(Game.new(variant("portes")).opening(6, 1).position, (6, 1))
+    assert len(plays) > 1
+    assert np.allclose(play_values(found.net, found.spec, plays), play_values(wide, NETS["portes"], plays),
+                       rtol=0, atol=1e-9)
+    if found.spec.version < NETS["portes"].version:  # while the shipped net is older, it skips the new inputs
+        assert width(found.spec) < width(replace(found.spec, version=NETS["portes"].version))
