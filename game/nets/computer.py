@@ -9,7 +9,9 @@
   looked at two plies deep (`PLAY_LOOK`): for each of the opponent's 21 rolls its best reply by the net at one
   ply, weighted by the roll's chance (1/36 a double, 2/36 the others). All replies of all 21 rolls of the
   candidates go through the net in one matrix product. A side without a play passes (R-TURN-3), and the value is
-  then the net's own.
+  then the net's own. In portes and tabla (`LOOKS`) the closest two after that look are looked at three plies
+  deep (`three_ply`: after each reply, the mover's best play of each of its 21 rolls), where that lists no more
+  than a budget of plays, and the better by that value is played.
 - Gul Bara (R-GULBARA-3…6) with a gated net: the net at one ply, a roll or stage that may go on cascading
   chosen by where the mover's line of stages ends (`gate.choose_values`: the dice of its later stages are
   known), as the gate plays it; no two-ply look (a reply may itself be a cascade).
@@ -28,6 +30,7 @@ whether or not it passed the gate (`WeightsError` when there is none).
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -58,18 +61,28 @@ from .store import WeightsError, gate_passed, load_weights
 
 @dataclass(frozen=True, slots=True)
 class Look:
-    """How wide the two-ply look is: the best `candidates` plays at one ply, those within `margin` points of
+    """How wide the look ahead is: the best `candidates` plays at one ply, those within `margin` points of
     the best, looked at two plies deep while fewer than `budget` replies have been listed (the first always is;
-    a count, so the same position gives the same candidates whatever the machine's speed)."""
+    a count, so the same position gives the same candidates whatever the machine's speed); then the best `deep`
+    of those by their two-ply value, those within `deep_margin` of the best, looked at three plies deep
+    (`three_ply`) unless that lists more than `deep_budget` of the mover's plays (none with `deep` below 2)."""
 
     candidates: int
     margin: float
     budget: int
+    deep: int = 0
+    deep_margin: float = 0.0
+    deep_budget: int = 0
 
 
 # The computer's own play: 1,000 paired games against the heuristic at the bot's depth, tapa 69.9 % → 72.0 % with
 # the wider look, think p99 54 ms at load 2 (README, docs/TRAINING.md "A wider look").
 PLAY_LOOK = Look(candidates=8, margin=1.0, budget=4_000)
+# ... and in portes the closest two looked at three plies deep, within a budget of the mover's plays listed:
+# gnubg's judgement of the choices on the same 1,000 contact turns, 12.4 → 11.0 milli-points a turn, think p99
+# of those turns 32 → 132 ms at load 2 with 20,000 (docs/TRAINING.md "A third ply for the closest two").
+DEEP_LOOK = replace(PLAY_LOOK, deep=2, deep_margin=0.1, deep_budget=16_000)
+LOOKS = {"portes": DEEP_LOOK}  # the nets whose deeper look was measured; the others look as PLAY_LOOK
 # Hints and reviews: a review ranks every turn of a game, so its cost (and its recorded error rates) rest on this.
 JUDGE_LOOK = Look(candidates=3, margin=0.25, budget=1_000)
 WEIGHTS = ROLL_WEIGHTS
@@ -146,8 +159,13 @@ def _pick(found: Loaded | None, plays: list[Play], seed: int | None) -> Play:
     if _continues(plays[0]):  # gulbara: by the end of the mover's line of stages, as the gate plays it
         indices, values = choose_values(found.net, found.spec, plays)
         return _best([(plays[i], v) for i, v in zip(indices, values, strict=True)], seed)
-    ranked, looked = _rank(found, plays, 1 if plays[0].before.variant.cascading else 2, PLAY_LOOK)
+    ranked, looked = _rank(found, plays, 1 if plays[0].before.variant.cascading else 2, play_look(found))
     return _best(ranked[:looked or len(ranked)], seed)
+
+
+def play_look(found: Loaded) -> Look:
+    """How far the computer looks with `found`'s net (`LOOKS`, else `PLAY_LOOK`)."""
+    return LOOKS.get(found.spec.name, PLAY_LOOK)
 
 
 def _best(valued: list[tuple[Play, float]], seed: int | None) -> Play:
@@ -172,8 +190,9 @@ def rank_plays(position: Position, dice: tuple[int, int], plies: int = 2,
                look: Look = JUDGE_LOOK) -> list[tuple[Play, float]]:
     """Every legal play of `dice` with its equity in points for its mover, best first (equal ones in the
     engine's order): the net at one ply, or with `plies=2` the best few at one ply (`look`) looked at two plies
-    deep and ranked first by that value, then the others by their one-ply value. Empty when no die can be
-    played (R-TURN-3). With `look=PLAY_LOOK` its first play is the computer's (`choose`), ties aside.
+    deep and ranked first by that value (the closest few first by their three-ply value, where `look` says),
+    then the others by their one-ply value. Empty when no die can be played (R-TURN-3). With the computer's own
+    look (`play_look`) its first play is the computer's (`choose`), ties aside.
 
     :raises WeightsError: the game has no shipped net.
     :raises ValueError: `plies` is not 1 or 2.
@@ -189,11 +208,11 @@ def rank_plays(position: Position, dice: tuple[int, int], plies: int = 2,
 
 def _rank(found: Loaded, plays: list[Play], plies: int, look: Look) -> tuple[list[tuple[Play, float]], int]:
     """`plays` with their equity, best first: at one ply, or with `plies=2` the candidates of `look` looked at
-    two plies deep first (by their two-ply value), then the others by their one-ply value; and how many were
-    looked at (0 at one ply)."""
+    two plies deep first (by their two-ply value, the closest few by their three-ply value before them, see
+    `Look`), then the others by their one-ply value; and how many lead the list valued alike (0 at one ply)."""
     one = play_values(found.net, found.spec, plays)
     values = [float(v) for v in one]
-    looked: set[int] = set()
+    tiers = [2] * len(plays)  # 0 looked at three plies, 1 at two, 2 at one
     if plies == 2 and len(plays) > 1:
         order = [int(i) for i in np.argsort(-one, kind="stable")]
         best = float(one[order[0]])
@@ -202,9 +221,77 @@ def _rank(found: Loaded, plays: list[Play], plies: int, look: Look) -> tuple[lis
             looked_at = _replies(found, [plays[i] for i in near], look.budget)
             for i, value in zip(near, looked_at, strict=False):
                 values[i] = value
-                looked.add(i)
-    ranked = sorted(range(len(plays)), key=lambda i: (i not in looked, -values[i]))
-    return [(plays[i], values[i]) for i in ranked], len(looked)
+                tiers[i] = 1
+            if look.deep > 1 and looked_at:
+                top = max(looked_at)
+                close = sorted((i for i in near if tiers[i] == 1 and values[i] >= top - look.deep_margin),
+                               key=lambda i: -values[i])[:look.deep]
+                deeper = three_ply(found, [plays[i] for i in close], look.deep_budget) if len(close) > 1 else None
+                for i, value in zip(close, deeper or (), strict=False):  # none where over the budget
+                    values[i] = value
+                    tiers[i] = 0
+    ranked = sorted(range(len(plays)), key=lambda i: (tiers[i], -values[i]))
+    first = tiers[ranked[0]]
+    return [(plays[i], values[i]) for i in ranked], 0 if first == 2 else tiers.count(first)
+
+
+def three_ply(found: Loaded, plays: list[Play], budget: int | None = None) -> list[float] | None:
+    """The equity of each of `plays` (one roll's, none ending the game) for its mover three plies deep: the
+    average over the opponent's 21 rolls of the mover's value after the opponent's best reply at one ply (as
+    `two_ply` chooses it): the outcome of a reply that ends the game, else the average over the mover's 21
+    rolls of its best play at one ply (`roll_bests`). A roll a side cannot play passes (R-TURN-3). All the
+    mover's plays after all replies of all `plays` go through the net in one batch; None, without that batch,
+    once more than `budget` of them are listed (a count, so the same position is looked at alike on any
+    machine)."""
+    rows: list[tuple[int, ...]] = []
+    protected: list[tuple[bool, bool]] = []
+    starts: list[int] = []
+    ends: dict[tuple[int, int], float] = {}  # (play, roll) → the mover's equity of a reply that ends the game
+    nodes: list[tuple[int, int]] = []  # (play, roll) whose replies' rolls are listed in `rows`, in order
+    mover = plays[0].before.turn
+    for p, play in enumerate(plays):
+        after = play.position
+        reply_rows: list[tuple[int, ...]] = []
+        reply_prot: list[tuple[bool, bool]] = []
+        reply_starts: list[int] = []
+        _roll_rows(after, reply_rows, reply_prot, reply_starts)
+        value = _values(found, after.variant, after.turn, _works(reply_rows), _prot(reply_prot))
+        stands = (*after.cells, homeout(after.cells), 1 if after.protected[1] else 0)  # `_roll_rows`' pass
+        for r, (a, b) in enumerate(itertools.pairwise([*reply_starts, len(reply_rows)])):
+            i = a + int(np.argmax(value[a:b]))
+            if reply_rows[i] == stands:  # the opponent cannot play this roll (a play always moves a checker)
+                node = after.with_turn(mover)
+            else:
+                reply = Play(after, ROLLS[r], (), reply_rows[i])
+                if (end := reply.end) is not None:
+                    ends[p, r] = -float(equity(outcome_target(end, after.turn), after.variant))
+                    continue
+                node = reply.position
+            nodes.append((p, r))
+            _roll_rows(node, rows, protected, starts)
+            if budget is not None and len(rows) > budget:
+                return None
+    per = np.zeros((len(plays), len(ROLLS)))
+    if nodes:
+        bests = _bests(found, plays[0].before, rows, protected, starts).reshape(len(nodes), len(ROLLS))
+        for (p, r), mine in zip(nodes, bests @ WEIGHTS, strict=True):
+            per[p, r] = mine
+    for (p, r), points in ends.items():
+        per[p, r] = points
+    return [float(v) for v in per @ WEIGHTS]
+
+
+def _works(rows: list[tuple[int, ...]]) -> IntArray:
+    """`rows` (working cells, one a row) as an array, through np.fromiter (a third faster than np.array)."""
+    works: IntArray = np.fromiter(chain.from_iterable(rows), dtype=np.int64,
+                                  count=len(rows) * len(rows[0])).reshape(len(rows), -1)
+    return works
+
+
+def _prot(protected: list[tuple[bool, bool]]) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    prot: np.ndarray[Any, np.dtype[np.bool_]] = np.fromiter(chain.from_iterable(protected), dtype=bool,
+                                                             count=2 * len(protected)).reshape(-1, 2)
+    return prot
 
 
 def two_ply(found: Loaded, plays: list[Play]) -> list[float]:
@@ -267,10 +354,7 @@ def _roll_rows(position: Position, rows: list[tuple[int, ...]], protected: list[
 def _bests(found: Loaded, position: Position, rows: list[tuple[int, ...]], protected: list[tuple[bool, bool]],
            starts: list[int]) -> FloatArray:
     """The one-ply equity of the best row of each roll (`starts`) for `position`'s side to move, in one batch."""
-    k = len(rows)  # np.fromiter over the flattened rows: a third faster than np.array of the tuples
-    works: IntArray = np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=k * len(rows[0])).reshape(k, -1)
-    prot = np.fromiter(chain.from_iterable(protected), dtype=bool, count=2 * k).reshape(k, 2)
-    value = _values(found, position.variant, position.turn, works, prot)
+    value = _values(found, position.variant, position.turn, _works(rows), _prot(protected))
     best: FloatArray = np.maximum.reduceat(value, np.array(starts, dtype=np.int64))
     return best
 

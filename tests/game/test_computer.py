@@ -28,7 +28,8 @@ from game.nets import (
     two_ply,
     uses_net,
 )
-from game.nets.computer import JUDGE_LOOK, PLAY_LOOK, ROLLS, Loaded, _outputs, _rank, loaded
+from game.nets.afterstate import outcome_target
+from game.nets.computer import JUDGE_LOOK, PLAY_LOOK, ROLLS, Loaded, _outputs, _rank, loaded, play_look, three_ply
 from game.nets.encode import width
 from game.nets.store import WEIGHTS_DIR
 from game.plays import Play, pass_position
@@ -98,12 +99,80 @@ def test_two_ply_equals_brute_force() -> None:
     assert len(set(fast)) == 3
 
 
+def brute_three_ply(found: Loaded, play: Play) -> float:
+    """The average over the opponent's 21 rolls of the mover's value after the opponent's best reply at one ply
+    (by `legal_plays`): a reply's outcome where it ends the game, else the mean over the mover's 21 rolls of its
+    best play at one ply; a roll that cannot be played passes."""
+    total = 0.0
+    after = play.position
+    for a, b in ROLLS:
+        replies = legal_plays(after, (a, b))
+        weight = 1 if a == b else 2
+        if not replies:
+            node = pass_position(after, (a, b))
+        else:
+            reply = replies[int(np.argmax(play_values(found.net, found.spec, replies)))]
+            if reply.end is not None:
+                total -= weight * float(equity(outcome_target(reply.end, reply.mover), after.variant))
+                continue
+            node = reply.position
+        mine = 0.0
+        for c, d in ROLLS:
+            plays = legal_plays(node, (c, d))
+            if plays:
+                best = float(max(play_values(found.net, found.spec, plays)))
+            else:
+                best = float(equity(_outputs(found, pass_position(node, (c, d))), node.variant))
+            mine += (1 if c == d else 2) * best
+        total += weight * mine / 36
+    return total / 36
+
+
+def test_three_ply_equals_brute_force_and_keeps_to_its_budget() -> None:
+    found = loaded("portes")
+    assert found is not None
+    game = position_after("portes", [(6, 6), (4, 2), (5, 5), (3, 1)])
+    plays = [p for p in game.plays() if p.end is None][:2]
+    fast = three_ply(found, plays)
+    assert fast is not None
+    assert fast == pytest.approx([brute_three_ply(found, p) for p in plays], abs=1e-6)
+    assert three_ply(found, plays, budget=1_000) is None  # two plays' 21 replies each list far more of the mover's
+
+
+def test_portes_plays_the_better_of_its_closest_two_by_three_plies() -> None:
+    """Where the closest two at two plies are within the margin, the computer plays the better of them by three
+    plies; the ranking it plays from says so, and sometimes that is not the two-ply first."""
+    found = loaded("portes")
+    assert found is not None
+    look = play_look(found)
+    rng = random.Random(9)
+    deeper = other = 0
+    for turn in range(40):
+        game = position_after("portes", [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(turn % 8 + 2)])
+        plays = game.plays()
+        if len(plays) < 2:
+            continue
+        mine, top = _rank(found, plays, 2, look)
+        two, _ = _rank(found, plays, 2, PLAY_LOOK)
+        if top == 2:  # the closest two, valued at three plies, lead the ranking
+            deeper += 1
+            assert {p for p, _ in mine[:2]} == {p for p, _ in two[:2]}
+            assert mine[0][1] >= mine[1][1]
+            assert three_ply(found, [p for p, _ in mine[:2]]) == pytest.approx([v for _, v in mine[:2]])
+            other += mine[0][0] != two[0][0]
+        if len(mine) < 2 or mine[0][1] > mine[1][1] + 1e-9:
+            assert choose(game, None, 3) == mine[0][0]
+    assert deeper >= 5 and other >= 1
+
+
 def test_rank_plays_orders_by_equity_and_choose_takes_the_first() -> None:
     game = position_after("portes", [(2, 1), (6, 4)])
     one = rank_plays(game.position, game.dice, plies=1)
     assert len(one) == len(game.plays()) > 3
     assert [v for _, v in one] == sorted((v for _, v in one), reverse=True)
-    two = rank_plays(game.position, game.dice, plies=2, look=PLAY_LOOK)
+    found = loaded("portes")
+    assert found is not None and play_look(found).deep == 2  # portes looks three plies deep at the closest two
+    two = rank_plays(game.position, game.dice, plies=2, look=play_look(found))
     assert {p for p, _ in two} == {p for p, _ in one}
     assert choose(game, None, 7) == two[0][0] == choose(game.position, game.dice, 7)
     with pytest.raises(ValueError, match="plies"):
