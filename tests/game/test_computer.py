@@ -70,19 +70,23 @@ def position_after(name: str, rolls: list[tuple[int, int]]) -> Game:
     return game.roll(5, 3)
 
 
-def brute_two_ply(found: Loaded, play: Play) -> float:
-    """Minus the average over the opponent's 21 rolls of its best reply's one-ply equity, by `legal_plays`;
+def brute_rolls(found: Loaded, position: Position) -> float:
+    """The average over the 21 rolls of the best one-ply equity for `position`'s side to move, by `legal_plays`;
     a roll it cannot play leaves the net's value of the position it passes in (`evaluate`'s path)."""
     total = 0.0
-    after = play.position
     for a, b in ROLLS:
-        replies = legal_plays(after, (a, b))
-        if replies:
-            best = float(max(play_values(found.net, found.spec, replies)))
+        plays = legal_plays(position, (a, b))
+        if plays:
+            best = float(max(play_values(found.net, found.spec, plays)))
         else:
-            best = float(equity(_outputs(found, pass_position(after, (a, b))), after.variant))
+            best = float(equity(_outputs(found, pass_position(position, (a, b))), position.variant))
         total += (1 if a == b else 2) * best
-    return -total / 36
+    return total / 36
+
+
+def brute_two_ply(found: Loaded, play: Play) -> float:
+    """Minus the average over the opponent's 21 rolls of its best reply's one-ply equity (`brute_rolls`)."""
+    return -brute_rolls(found, play.position)
 
 
 def test_two_ply_equals_brute_force() -> None:
@@ -116,15 +120,7 @@ def brute_three_ply(found: Loaded, play: Play) -> float:
                 total -= weight * float(equity(outcome_target(reply.end, reply.mover), after.variant))
                 continue
             node = reply.position
-        mine = 0.0
-        for c, d in ROLLS:
-            plays = legal_plays(node, (c, d))
-            if plays:
-                best = float(max(play_values(found.net, found.spec, plays)))
-            else:
-                best = float(equity(_outputs(found, pass_position(node, (c, d))), node.variant))
-            mine += (1 if c == d else 2) * best
-        total += weight * mine / 36
+        total += weight * brute_rolls(found, node)
     return total / 36
 
 
