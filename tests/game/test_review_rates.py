@@ -19,12 +19,13 @@ from game.nets import played, review_game
 # before d92e587 (its parent); the heuristic (white) against random (black), as tests/game/test_nets_review.py plays
 # them. Tabla's is judged by portes' net: recorded again by that parent's code when the 232,841-game net shipped,
 # when the 355,792-game one of encoding 2 did (that parent with encoding 2's inputs added to its encode.py), and
-# when the 530,000-game one of 128 hidden units did (likewise);
+# when the 530,000-game one of 128 hidden units did (likewise), and when the 1,014,160-game one of encoding 3 did
+# (likewise, with main's nets code);
 # plakoto's likewise when its 229,418-game net (a running average) shipped.
 RECORDED: dict[tuple[str, int], tuple[tuple[float, float], tuple[int, int], tuple[float, float]]] = {
     ("plakoto", 1): ((11.056156481509445, 132.7530957289232), (43, 21), (-1.2774085631982204, -0.5828714214599617)),
     ("plakoto", 2): ((16.945104533532717, 130.21579800482644), (20, 15), (0.2620139397299095, 0.12033987912267952)),
-    ("tabla", 11): ((136.56641250923906, 175.91705952118522), (18, 22), (-0.404077710114352, -1.272177687560777)),
+    ("tabla", 11): ((151.53798215584754, 195.9803435863416), (18, 22), (0.06454116273962218, -1.1024560831340968)),
 }
 
 
