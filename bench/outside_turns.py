@@ -39,8 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.outside import PORTES, gnubg_chooser, gnubg_key, gnubg_values, player
 from bench.outside_errors import kind
 from game import Play, Position, legal_plays, paired_outcomes
-from game.nets import NETS, Net, computer_chooser, load_weights
-from game.nets.store import TRAIN_DIR, load_checkpoint
+from game.nets import NETS, Net, computer_chooser, load_checkpoint, load_weights
 
 Turn = tuple[Position, tuple[int, int], dict[str, float]]
 
@@ -72,12 +71,13 @@ def candidate(name: str) -> Net:
     """The net a CANDIDATE names (see the module's docstring)."""
     if name == "weights":
         return load_weights("portes")[0]
-    folder = TRAIN_DIR if name == "checkpoint" else Path(name)
-    if folder.name.endswith(".ckpt.npz"):
-        folder = folder.parent
-    ckpt = load_checkpoint("portes", folder)
+    if name == "checkpoint":
+        ckpt = load_checkpoint("portes")
+    else:
+        folder = Path(name).parent if name.endswith(".ckpt.npz") else Path(name)
+        ckpt = load_checkpoint("portes", folder)
     if ckpt is None:
-        raise SystemExit(f"no portes checkpoint in {folder}")
+        raise SystemExit(f"no portes checkpoint in {name}")
     return ckpt.average if ckpt.average is not None else ckpt.net
 
 
