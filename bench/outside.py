@@ -112,17 +112,18 @@ def _points(outcome: Outcome, side: Side) -> int:
     return outcome.points if outcome.winner is side else -outcome.points
 
 
+def mean_se(xs: list[float]) -> tuple[float, float]:
+    """The mean of `xs` and its standard error (0 for a single value)."""
+    n = len(xs)
+    m = sum(xs) / n
+    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    return m, math.sqrt(var / n)
+
+
 def summary(pairs: list[tuple[int, int]]) -> dict[str, Any]:
     games = [p for pair in pairs for p in pair]
     wins = [(float(a > 0) + float(b > 0)) / 2 for a, b in pairs]
     ppg = [(a + b) / 2 for a, b in pairs]
-    n = len(pairs)
-
-    def mean_se(xs: list[float]) -> tuple[float, float]:
-        m = sum(xs) / n
-        var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-        return m, math.sqrt(var / n)
-
     rate, rate_se = mean_se(wins)
     points, points_se = mean_se(ppg)
     return {"games": len(games), "rate": round(rate, 4), "se": round(rate_se, 4), "points": round(points, 3),

@@ -27,7 +27,6 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -36,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.outside import PORTES, gnubg_chooser, gnubg_key, gnubg_values, player
+from bench.outside import PORTES, gnubg_chooser, gnubg_key, gnubg_values, mean_se, player
 from bench.outside_errors import kind
 from game import Play, Position, legal_plays, paired_outcomes
 from game.nets import NETS, Net, computer_chooser, load_checkpoint, load_weights
@@ -100,9 +99,7 @@ def compare(names: list[str], turns: list[Turn]) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"candidate": name, "turns": len(errs),
                                "milli_per_turn": round(1000 * sum(errs) / len(errs), 3)}
         if first:
-            diffs = [a - b for a, b in zip(errs, first, strict=True)]
-            mean = sum(diffs) / len(diffs)
-            se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+            mean, se = mean_se([a - b for a, b in zip(errs, first, strict=True)])
             row.update(milli_vs_first=round(1000 * mean, 3), milli_vs_first_se=round(1000 * se, 3))
         else:
             first = errs
