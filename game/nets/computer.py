@@ -227,9 +227,10 @@ def _rank(found: Loaded, plays: list[Play], plies: int, look: Look) -> tuple[lis
                 close = sorted((i for i in near if tiers[i] == 1 and values[i] >= top - look.deep_margin),
                                key=lambda i: -values[i])[:look.deep]
                 deeper = three_ply(found, [plays[i] for i in close], look.deep_budget) if len(close) > 1 else None
-                for i, value in zip(close, deeper or (), strict=False):  # none where over the budget
-                    values[i] = value
-                    tiers[i] = 0
+                if deeper is not None:  # None: over the budget, the two-ply ranking stands
+                    for i, value in zip(close, deeper, strict=True):
+                        values[i] = value
+                        tiers[i] = 0
     ranked = sorted(range(len(plays)), key=lambda i: (tiers[i], -values[i]))
     first = tiers[ranked[0]]
     return [(plays[i], values[i]) for i in ranked], 0 if first == 2 else tiers.count(first)
