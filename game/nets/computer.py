@@ -9,9 +9,10 @@
   looked at two plies deep (`PLAY_LOOK`): for each of the opponent's 21 rolls its best reply by the net at one
   ply, weighted by the roll's chance (1/36 a double, 2/36 the others). All replies of all 21 rolls of the
   candidates go through the net in one matrix product. A side without a play passes (R-TURN-3), and the value is
-  then the net's own. In portes and tabla (`LOOKS`) the closest two after that look are looked at three plies
-  deep (`three_ply`: after each reply, the mover's best play of each of its 21 rolls), where that lists no more
-  than a budget of plays, and the better by that value is played.
+  then the net's own. In portes, tabla, tapa and mahbusa (`LOOKS`) the closest two after that look are looked at
+  three plies deep (`three_ply`: after each reply, the mover's best play of each of its 21 rolls; the replies are
+  those the two-ply look has just found, `_SEEN`), where that lists no more than a budget of plays, and the better
+  by that value is played.
 - Gul Bara (R-GULBARA-3…6) with a gated net: the net at one ply, a roll or stage that may go on cascading
   chosen by where the mover's line of stages ends (`gate.choose_values`: the dice of its later stages are
   known), as the gate plays it; no two-ply look (a reply may itself be a cascade).
@@ -30,7 +31,6 @@ whether or not it passed the gate (`WeightsError` when there is none).
 
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -80,9 +80,10 @@ class Look:
 PLAY_LOOK = Look(candidates=8, margin=1.0, budget=4_000)
 # ... and in portes the closest two looked at three plies deep, within a budget of the mover's plays listed:
 # gnubg's judgement of the choices on the same 1,000 contact turns, 12.4 → 11.0 milli-points a turn, think p99
-# of those turns 32 → 132 ms at load 2 with 20,000 (docs/TRAINING.md "A third ply for the closest two").
+# of those turns 32 → 132 ms at load 2 with 20,000 (docs/TRAINING.md "A third ply for the closest two"); in tapa
+# (and mahbusa, its net) 74.65 % → 76.35 % against the heuristic in 1,000 paired games, think p99 38 → 122 ms.
 DEEP_LOOK = replace(PLAY_LOOK, deep=2, deep_margin=0.1, deep_budget=16_000)
-LOOKS = {"portes": DEEP_LOOK}  # the nets whose deeper look was measured; the others look as PLAY_LOOK
+LOOKS = {"portes": DEEP_LOOK, "tapa": DEEP_LOOK}  # the nets whose deeper look was measured; others: PLAY_LOOK
 # Hints and reviews: a review ranks every turn of a game, so its cost (and its recorded error rates) rest on this.
 JUDGE_LOOK = Look(candidates=3, margin=0.25, budget=1_000)
 WEIGHTS = ROLL_WEIGHTS
@@ -252,18 +253,12 @@ def three_ply(found: Loaded, plays: list[Play], budget: int | None = None) -> li
     mover = plays[0].before.turn
     for p, play in enumerate(plays):
         after = play.position
-        reply_rows: list[tuple[int, ...]] = []
-        reply_prot: list[tuple[bool, bool]] = []
-        reply_starts: list[int] = []
-        _roll_rows(after, reply_rows, reply_prot, reply_starts)
-        value = _values(found, after.variant, after.turn, _works(reply_rows), _prot(reply_prot))
         stands = (*after.cells, homeout(after.cells), 1 if after.protected[1] else 0)  # `_roll_rows`' pass
-        for r, (a, b) in enumerate(itertools.pairwise([*reply_starts, len(reply_rows)])):
-            i = a + int(np.argmax(value[a:b]))
-            if reply_rows[i] == stands:  # the opponent cannot play this roll (a play always moves a checker)
+        for r, best in enumerate(_best_replies(found, after)):
+            if best == stands:  # the opponent cannot play this roll (a play always moves a checker)
                 node = after.with_turn(mover)
             else:
-                reply = Play(after, ROLLS[r], (), reply_rows[i])
+                reply = Play(after, ROLLS[r], (), best)
                 if (end := reply.end) is not None:
                     ends[p, r] = -float(equity(outcome_target(end, after.turn), after.variant))
                     continue
@@ -274,7 +269,7 @@ def three_ply(found: Loaded, plays: list[Play], budget: int | None = None) -> li
                 return None
     per = np.zeros((len(plays), len(ROLLS)))
     if nodes:
-        bests = _bests(found, plays[0].before, rows, protected, starts).reshape(len(nodes), len(ROLLS))
+        bests = _bests(found, plays[0].before, rows, protected, starts)[0].reshape(len(nodes), len(ROLLS))
         for (p, r), mine in zip(nodes, bests @ WEIGHTS, strict=True):
             per[p, r] = mine
     for (p, r), points in ends.items():
@@ -327,13 +322,15 @@ def _replies(found: Loaded, plays: list[Play], budget: int | None) -> list[float
             fresh.append((i, len(rows) - before))
             listed += len(rows) - before
         else:
-            known[i], count = seen
-            listed += count
+            known[i] = seen.bests
+            listed += seen.count
     if fresh:
-        per = _bests(found, plays[0].position, rows, protected, starts).reshape(len(fresh), len(ROLLS))
-        for (i, count), bests in zip(fresh, per, strict=True):
+        values, at = _bests(found, plays[0].position, rows, protected, starts)
+        per = values.reshape(len(fresh), len(ROLLS))
+        for k, ((i, count), bests) in enumerate(zip(fresh, per, strict=True)):
             known[i] = bests
-            _remember(found, plays[i].position, bests, count)
+            _remember(found, plays[i].position, Seen(bests, count, [rows[j] for j in at[k * len(ROLLS):
+                                                                                          (k + 1) * len(ROLLS)]]))
     return [float(-(known[i] @ WEIGHTS)) for i in range(len(known))]
 
 
@@ -353,31 +350,66 @@ def _roll_rows(position: Position, rows: list[tuple[int, ...]], protected: list[
 
 
 def _bests(found: Loaded, position: Position, rows: list[tuple[int, ...]], protected: list[tuple[bool, bool]],
-           starts: list[int]) -> FloatArray:
-    """The one-ply equity of the best row of each roll (`starts`) for `position`'s side to move, in one batch."""
+           starts: list[int]) -> tuple[FloatArray, IntArray]:
+    """The one-ply equity of the best row of each roll (`starts`) for `position`'s side to move, in one batch,
+    and where in `rows` that row is (the first of equal ones, as np.argmax)."""
     value = _values(found, position.variant, position.turn, _works(rows), _prot(protected))
-    best: FloatArray = np.maximum.reduceat(value, np.array(starts, dtype=np.int64))
-    return best
+    at = np.array(starts, dtype=np.int64)
+    best: FloatArray = np.maximum.reduceat(value, at)
+    index = np.arange(len(rows))
+    first: IntArray = np.minimum.reduceat(np.where(value == np.repeat(best, np.diff(at, append=len(rows))),
+                                                   index, len(rows)), at)
+    return best, first
 
 
-_SEEN: dict[tuple[int, Position], tuple[FloatArray, int]] = {}  # the last positions' roll_bests and their
-_SEEN_SIZE = 64                                                   # replies' count, newest last
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A position's `roll_bests`, how many replies they were valued over, and each roll's best reply (its
+    working cells, or the position as it stands where the roll cannot be played, as `_roll_rows` lists it)."""
+
+    bests: FloatArray
+    count: int
+    rows: list[tuple[int, ...]]
+
+
+_SEEN: dict[tuple[int, Position], Seen] = {}  # the last positions looked at, newest last
+_SEEN_SIZE = 64
 _SEEN_LOCK = Lock()
 
 
-def _remember(found: Loaded, position: Position, bests: FloatArray, count: int) -> None:
-    """Keep `position`'s roll_bests, valued over `count` replies."""
+def _remember(found: Loaded, position: Position, seen: Seen) -> None:
+    """Keep what `position`'s replies were found to be."""
     with _SEEN_LOCK:
-        _SEEN[id(found.net), position] = (bests, count)
+        _SEEN[id(found.net), position] = seen
         while len(_SEEN) > _SEEN_SIZE:
             del _SEEN[next(iter(_SEEN))]
 
 
-def _recall(found: Loaded, position: Position) -> tuple[FloatArray, int] | None:
-    """`position`'s remembered roll_bests and its replies' count, if it was valued lately."""
+def _recall(found: Loaded, position: Position) -> Seen | None:
+    """What `position`'s replies were found to be, if it was looked at lately."""
     with _SEEN_LOCK:
         seen = _SEEN.get((id(found.net), position))
     return seen
+
+
+def _look_at(found: Loaded, position: Position) -> Seen:
+    """`position`'s replies, each roll's in one batch through the net: remembered, or listed, valued and kept."""
+    seen = _recall(found, position)
+    if seen is None:
+        rows: list[tuple[int, ...]] = []
+        protected: list[tuple[bool, bool]] = []
+        starts: list[int] = []
+        _roll_rows(position, rows, protected, starts)
+        bests, at = _bests(found, position, rows, protected, starts)
+        seen = Seen(bests, len(rows), [rows[j] for j in at])
+        _remember(found, position, seen)
+    return seen
+
+
+def _best_replies(found: Loaded, position: Position) -> list[tuple[int, ...]]:
+    """The best reply at one ply (its working cells) to each of the 21 rolls from `position`, by its side to
+    move (`roll_bests`' choices; the position as it stands where a roll cannot be played)."""
+    return _look_at(found, position).rows
 
 
 def roll_bests(found: Loaded, position: Position) -> FloatArray:
@@ -386,16 +418,7 @@ def roll_bests(found: Loaded, position: Position) -> FloatArray:
     leaves the position as it stands, R-TURN-3), all in one batch through the net. A position whose replies
     `two_ply` has just looked at (a review's next turn after a play the computer also looked at) is
     remembered, not computed again."""
-    seen = _recall(found, position)
-    if seen is not None:
-        return seen[0]
-    rows: list[tuple[int, ...]] = []
-    protected: list[tuple[bool, bool]] = []
-    starts: list[int] = []
-    _roll_rows(position, rows, protected, starts)
-    bests = _bests(found, position, rows, protected, starts)
-    _remember(found, position, bests, len(rows))
-    return bests
+    return _look_at(found, position).bests
 
 
 def _values(found: Loaded, variant: Variant, mover: Any, works: IntArray,

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,6 +20,7 @@ from game import Game, Position, Side, legal_plays, play_game, random_play, vari
 from game.nets import (
     NETS,
     choose,
+    computer,
     equity,
     gate_passed,
     load_weights,
@@ -133,6 +135,39 @@ def test_three_ply_equals_brute_force_and_keeps_to_its_budget() -> None:
     assert fast is not None
     assert fast == pytest.approx([brute_three_ply(found, p) for p in plays], abs=1e-6)
     assert three_ply(found, plays, budget=1_000) is None  # two plays' 21 replies each list far more of the mover's
+
+
+def test_three_ply_takes_the_candidates_replies_from_the_two_ply_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The two-ply look keeps each candidate's best reply to every roll (`computer._SEEN`); the third ply takes
+    them from there, listing none of the candidates' replies again, and values the candidates as from cold."""
+    found = loaded("portes")
+    assert found is not None
+    game = position_after("portes", [(6, 5), (4, 2), (3, 3), (5, 1)])
+    plays = [p for p in game.plays() if p.end is None][:2]
+    computer._SEEN.clear()
+    cold = three_ply(found, plays)
+    computer._SEEN.clear()
+    two_ply(found, plays)
+    for play in plays:  # each roll's best reply is its first best row, as np.argmax picks it
+        rows: list[tuple[int, ...]] = []
+        starts: list[int] = []
+        computer._roll_rows(play.position, rows, [], starts)
+        values = computer._values(found, play.position.variant, play.position.turn, computer._works(rows),
+                                  np.array([play.position.protected] * len(rows)))
+        ends = [*starts[1:], len(rows)]
+        best = [rows[a + int(np.argmax(values[a:b]))] for a, b in zip(starts, ends, strict=True)]
+        assert computer._best_replies(found, play.position) == best
+    listed: list[Position] = []
+    roll_rows = computer._roll_rows
+
+    def counting(position: Position, *args: Any) -> None:
+        listed.append(position)
+        roll_rows(position, *args)
+
+    monkeypatch.setattr(computer, "_roll_rows", counting)
+    warm = three_ply(found, plays)
+    assert listed and not {p.position for p in plays} & set(listed)
+    assert warm == pytest.approx(cold, abs=1e-6)
 
 
 def test_portes_plays_the_better_of_its_closest_two_by_three_plies() -> None:
