@@ -4,6 +4,10 @@ Portes and tabla share one net (R-PORTES-5: the same rules); tapa and mahbusa sh
 is played by Tapa's rules, the same defaults); plakoto has its own (its mother rule differs: mother=win+tie,
 R-END-2/3); fevga, gulbara and tawula each have their own. A net is trained with its first game's default
 options, judged with every double and triple win counted (see `td`), so its outputs serve any option set.
+
+`hidden` is the width the checkpoint trains at; a narrower checkpoint loads grown (`store.grow`), and shipped
+weights play at their own width. Portes, tapa and gulbara train at 128 (portes' shipped net is 128 wide; tapa's
+and gulbara's wider runs are not shipped: docs/TRAINING.md).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ NETS: dict[str, NetSpec] = {
     "plakoto": NetSpec("plakoto", ("plakoto",), "pin", 2, 80),
     "tapa": NetSpec("tapa", ("tapa", "mahbusa"), "pin", 2, 128),
     "fevga": NetSpec("fevga", ("fevga",), "block", 1, 80),
-    "gulbara": NetSpec("gulbara", ("gulbara",), "cascade", 2, 80),
+    "gulbara": NetSpec("gulbara", ("gulbara",), "cascade", 2, 128),
     "tawula": NetSpec("tawula", ("tawula",), "tawula", 1, 80),
 }
 
