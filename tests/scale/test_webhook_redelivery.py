@@ -37,6 +37,7 @@ class Setup:
         self.fake, self.store, self.service, self.bot, self.url, self.valve = fake, store, service, bot, url, valve
         self.game_id = ""
         self.logged = 0  # the game's log entries before Alice's play
+        self.side = 0  # Alice's side (0 white, 1 black): the computer's reply may be written alike
 
     async def play(self, valve: Valve) -> str:
         """A legal play for Alice, typed into the chat, once the process has it in hand and `valve` holds what
@@ -44,6 +45,7 @@ class Setup:
         me = Identity("telegram", str(ALICE["id"]), ALICE["first_name"])
         plays = await self.service.suggest(Caller(me, Chat("telegram", str(CHAT["id"]))), "", self.game_id)
         self.logged = len(await self.store.games.log(self.game_id))
+        self.side = 0 if (await self.store.games.get(self.game_id)).position.split()[1] == "w" else 1  # to move
         update = self.fake.message(CHAT, ALICE, plays[0].value)
         async with asyncio.timeout(30):
             while update not in self.fake.served or not valve.held.is_set():
@@ -51,8 +53,10 @@ class Setup:
         return plays[0].value
 
     async def made(self, play: str) -> int:
-        """How many times `play` was logged since Alice offered it."""
-        return sum(1 for e in (await self.store.games.log(self.game_id))[self.logged:] if e.play == play)
+        """How many times Alice's `play` was logged since she offered it (the computer's own reply, from its
+        side, may read the same)."""
+        return sum(1 for e in (await self.store.games.log(self.game_id))[self.logged:]
+                   if e.play == play and e.side == self.side)
 
     def restart(self, **env: str) -> None:
         """Start the process again (on the same webhook port), with `env` changed."""
