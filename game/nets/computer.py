@@ -253,8 +253,8 @@ def three_ply(found: Loaded, plays: list[Play], budget: int | None = None) -> li
     mover = plays[0].before.turn
     for p, play in enumerate(plays):
         after = play.position
-        stands = (*after.cells, homeout(after.cells), 1 if after.protected[1] else 0)  # `_roll_rows`' pass
-        for r, best in enumerate(_best_replies(found, after)):
+        stands = _as_it_stands(after)
+        for r, best in enumerate(_look_at(found, after).rows):  # the opponent's best reply to each roll
             if best == stands:  # the opponent cannot play this roll (a play always moves a checker)
                 node = after.with_turn(mover)
             else:
@@ -345,8 +345,13 @@ def _roll_rows(position: Position, rows: list[tuple[int, ...]], protected: list[
             rows.extend(works)
             protected.extend([prot] * len(works))
         else:
-            rows.append((*cells, homeout(cells), 1 if prot[1] else 0))
+            rows.append(_as_it_stands(position))
             protected.append(prot)
+
+
+def _as_it_stands(position: Position) -> tuple[int, ...]:
+    """`position`'s working cells as they stand: the row of a roll its side to move cannot play (R-TURN-3)."""
+    return (*position.cells, homeout(position.cells), 1 if position.protected[1] else 0)
 
 
 def _bests(found: Loaded, position: Position, rows: list[tuple[int, ...]], protected: list[tuple[bool, bool]],
@@ -404,12 +409,6 @@ def _look_at(found: Loaded, position: Position) -> Seen:
         seen = Seen(bests, len(rows), [rows[j] for j in at])
         _remember(found, position, seen)
     return seen
-
-
-def _best_replies(found: Loaded, position: Position) -> list[tuple[int, ...]]:
-    """The best reply at one ply (its working cells) to each of the 21 rolls from `position`, by its side to
-    move (`roll_bests`' choices; the position as it stands where a roll cannot be played)."""
-    return _look_at(found, position).rows
 
 
 def roll_bests(found: Loaded, position: Position) -> FloatArray:

@@ -156,7 +156,7 @@ def test_three_ply_takes_the_candidates_replies_from_the_two_ply_look(monkeypatc
                                   np.array([play.position.protected] * len(rows)))
         ends = [*starts[1:], len(rows)]
         best = [rows[a + int(np.argmax(values[a:b]))] for a, b in zip(starts, ends, strict=True)]
-        assert computer._best_replies(found, play.position) == best
+        assert computer._look_at(found, play.position).rows == best
     listed: list[Position] = []
     roll_rows = computer._roll_rows
 
