@@ -16,6 +16,7 @@ import pytest
 
 from bench.adapter_telegram import buttons
 from bot.actions import Verb
+from bot.gamestate import awaited, game_of, side_index
 from bot.replies import Caller, Chat, Identity
 from bot.service import Service
 from storage import Store, connect
@@ -45,7 +46,7 @@ class Setup:
         me = Identity("telegram", str(ALICE["id"]), ALICE["first_name"])
         plays = await self.service.suggest(Caller(me, Chat("telegram", str(CHAT["id"]))), "", self.game_id)
         self.logged = len(await self.store.games.log(self.game_id))
-        self.side = 0 if (await self.store.games.get(self.game_id)).position.split()[1] == "w" else 1  # to move
+        self.side = side_index(awaited(game_of(await self.store.games.get(self.game_id))))
         update = self.fake.message(CHAT, ALICE, plays[0].value)
         async with asyncio.timeout(30):
             while update not in self.fake.served or not valve.held.is_set():
