@@ -34,7 +34,7 @@ from ..variants import Variant, preset_name, variant
 from .encode import width
 from .gate import quick_gate
 from .net import LAYERS, Net
-from .spec import NETS, net_name
+from .spec import NETS, NetSpec, net_name
 from .store import TRAIN_DIR, WEIGHTS_DIR, Checkpoint, load_checkpoint, save_checkpoint, save_weights
 from .td import self_play
 
@@ -63,14 +63,24 @@ def start(name: str, seed: int | None, directory: Path) -> tuple[Checkpoint, np.
     return ckpt, rng
 
 
+class GateAbandoned(Exception):
+    """A stop asked while a quick gate is playing: the gate is dropped, not waited for."""
+
+
 class _Stop:
-    """Set by SIGTERM or SIGINT: the loop finishes its game, writes a checkpoint and ends."""
+    """Set by SIGTERM or SIGINT: the loop finishes its game, writes a checkpoint and ends. A quick gate under
+    way is abandoned at once (`GateAbandoned` from the handler): in gul bara one takes many minutes, and a stop
+    must not wait for it."""
 
     def __init__(self) -> None:
         self.asked = False
+        self.gating = False
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
         self.asked = True
+        if self.gating:
+            self.gating = False
+            raise GateAbandoned
 
 
 def train(name: str, *, games: int | None = None, minutes: float | None = None, seed: int | None = None,
@@ -115,13 +125,19 @@ def train(name: str, *, games: int | None = None, minutes: float | None = None, 
                 f"|error| {np.mean(errors):.3f}, {np.mean(plies):.0f} plies a game")
             errors, plies, last_log = [], [], now
         if gate_every and ckpt.games % gate_every == 0:
-            result = quick_gate(ckpt.net, spec, play_variant, gate_games, GATE_SEED)
-            result["after"] = ckpt.games
+            try:
+                if stop is not None:
+                    stop.gating = True
+                result = _gate(ckpt, spec, play_variant, gate_games, average)
+            except GateAbandoned:
+                log(f"{name}: the gate after {ckpt.games} games abandoned: a stop was asked")
+                break
+            finally:
+                if stop is not None:
+                    stop.gating = False
             said = f"{100 * result['rate']:.1f} % ± {100 * result['se']:.1f}"
-            if ckpt.average is not None:
-                averaged = quick_gate(ckpt.average, spec, play_variant, gate_games, GATE_SEED)
-                result.update(average_rate=averaged["rate"], average_se=averaged["se"], average_of=average)
-                said += f" (the average: {100 * averaged['rate']:.1f} % ± {100 * averaged['se']:.1f})"
+            if "average_rate" in result:
+                said += f" (the average: {100 * result['average_rate']:.1f} % ± {100 * result['average_se']:.1f})"
             ckpt.gates.append(result)
             log(f"{name}: gate after {ckpt.games} games: {said} of {result['games']} against the heuristic")
             save_checkpoint(ckpt, directory)
@@ -134,6 +150,16 @@ def train(name: str, *, games: int | None = None, minutes: float | None = None, 
     save_checkpoint(ckpt, directory)
     log(f"{name}: checkpoint at {ckpt.games} games ({done_here} this run)")
     return ckpt
+
+
+def _gate(ckpt: Checkpoint, spec: NetSpec, play_variant: Variant, games: int, average: int | None) -> dict[str, Any]:
+    """A quick gate of the checkpoint's weights, and of its running average where one is kept."""
+    result = quick_gate(ckpt.net, spec, play_variant, games, GATE_SEED)
+    result["after"] = ckpt.games
+    if ckpt.average is not None:
+        averaged = quick_gate(ckpt.average, spec, play_variant, games, GATE_SEED)
+        result.update(average_rate=averaged["rate"], average_se=averaged["se"], average_of=average)
+    return result
 
 
 def _follow(average: Net, net: Net, rate: float) -> None:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,7 +19,7 @@ from game.nets.encode import AUX, encode, width
 from game.nets.gate import net_chooser
 from game.nets.spec import NETS
 from game.nets.store import WEIGHTS_DIR, WeightsError, load_checkpoint, load_weights, save_weights
-from game.nets.train import train
+from game.nets.train import _Stop, train
 from game.plays import Play, legal_plays
 
 from .helpers import random_position
@@ -237,3 +240,32 @@ def test_the_running_average_follows_the_weights_and_ships(tmp_path: Path) -> No
     plain = train("tapa", games=5, directory=tmp_path / "b", weights=None, gate_every=0, log=quiet)
     assert plain.average is None and (again := load_checkpoint("tapa", tmp_path / "b")) is not None
     assert again.average is None
+
+
+def test_a_stop_during_a_quick_gate_abandons_it_and_keeps_the_games(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM while a quick gate plays (minutes in gul bara) drops the gate at once: the checkpoint is written
+    with the games played and no gate result, and the log says so."""
+    stop = _Stop()
+    previous = signal.signal(signal.SIGTERM, stop)
+    calls: list[int] = []
+
+    def slow_gate(*args: object) -> dict[str, float]:
+        calls.append(1)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(30)  # a gate that would take this long: the handler's exception ends it
+        return {"rate": 1.0, "se": 0.0, "games": 2}
+
+    monkeypatch.setattr("game.nets.train.quick_gate", slow_gate)
+    lines: list[str] = []
+    began = time.monotonic()
+    try:
+        ckpt = train("fevga", games=5, seed=4, directory=tmp_path, weights=None, gate_every=1, log=lines.append,
+                     stop=stop)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert time.monotonic() - began < 20 and calls == [1] and stop.asked and not stop.gating
+    assert ckpt.games == 1 and ckpt.gates == []
+    saved = load_checkpoint("fevga", tmp_path)
+    assert saved is not None and saved.games == 1 and saved.gates == []
+    assert any("abandoned" in line for line in lines)
