@@ -33,12 +33,7 @@ encoding is symmetric by construction: swapping the two blocks encodes the mirro
   whether each side's doubles cascade (R-GULBARA-2…6); from version 2 also, per side, its mobility: for each
   die value 1-6 how many of its checkers could move it, up to the four moves of a stage (/4), and the pips of
   a cascade it can expect to hand over at its next roll (/10), as the heuristic counts them (`game.evaluation`:
-  a side that cannot play a stage in full hands the rest of the cascade to the other, R-GULBARA-4); from
-  version 3 also, per side, the moves of each die value 1-6 it can play in a row (/4, up to a stage's four):
-  a checker moves again from where it landed while the landing is open (R-MOVE-6), so a stage is counted as
-  it can be played, not one move a checker as the heuristic's mobility counts it (with all home, a checker
-  whose steps carry it past its 1-point bears off, R-OFF-1/2, counted as if the rearmost rule allowed it);
-  and the cascade pips it can expect to hand over counted by those stages (/10).
+  a side that cannot play a stage in full hands the rest of the cascade to the other, R-GULBARA-4).
 
 `VERSION` (in `spec.NETS`) changes whenever this layout does; shipped weights carry it and the loader checks it.
 """
@@ -71,7 +66,6 @@ HIT_SHOT, ESCAPES, CONTAIN, BREAK = EXTRA + 2, EXTRA + 3, EXTRA + 4, EXTRA + 5  
 OPEN_SHOT, PIP_LOSS, NO_ENTRY = EXTRA + 6, EXTRA + 7, EXTRA + 8  # family hit, version 3
 PASSED, PRIME, CLEAR = EXTRA, EXTRA + 1, EXTRA + 2  # families block and cascade
 MOBILITY, RISK = EXTRA + 3, EXTRA + 9  # family cascade, version 2: die values 1-6, then the cascade risk
-STAGE, STAGE_RISK = EXTRA + 10, EXTRA + 16  # family cascade, version 3: the moves in a row of each die, the risk
 
 CONTRARY_FAMILIES = frozenset({"hit", "pin"})
 _OFFSET = PIN + 15
@@ -130,10 +124,6 @@ ROLL_WEIGHTS = np.where(_DIE_A32 == _DIE_B32, 1.0, 2.0) / 36  # each roll's chan
 _DOUBLES = np.flatnonzero(_DIE_A32 == _DIE_B32)
 _DIE_D32 = _DIE_A32[_DOUBLES]
 _FULL25 = (1 << 25) - 1
-_STEP = np.arange(1, 5)
-# (6, 4, 24): the point a checker on p reaches in j steps of d (index 0: past the 1-point, no landing on the board)
-_STEPS = np.maximum(_POINTS.astype(np.int64)[None, None, :] - _STEP[None, :, None] * np.arange(1, 7)[:, None, None], 0)
-_OFF_STEP = -(-_POINTS.astype(np.int64)[None, :] // np.arange(1, 7)[:, None])  # (6, 24): the step of d that bears off
 
 
 def _longest_run(held: npt.NDArray[np.bool_]) -> IntArray:
@@ -254,23 +244,6 @@ def _mobility(points: IntArray, total: FloatArray) -> IntArray:
     return caps
 
 
-def _stages(points: IntArray, total: FloatArray, home: npt.NDArray[np.bool_]) -> IntArray:
-    """Per row, (k, 6): for each die value d, how many moves of d this side can play in a row, up to a stage's
-    four: each checker on p moves to p − d, p − 2d, … while the landing is on the board and open (the other
-    side holds nothing there, R-MOVE-6), and with all `home` (R-OFF-1) bears off with the step that carries it
-    past its 1-point (the rearmost rule, R-OFF-2, not checked). `points` (k, 24) are codes in this side's view,
-    `total` its checkers per point."""
-    k = points.shape[0]
-    open_ = np.zeros((k, 25), dtype=np.bool_)
-    open_[:, 1:] = points >= 0
-    runs = np.cumprod(open_[:, _STEPS], axis=2)  # (k, 6, 4, 24): the first j steps all land open
-    steps = runs.sum(axis=2)  # (k, 6, 24)
-    off = (steps == _OFF_STEP - 1) & (_OFF_STEP <= 4) & home[:, None, None]
-    moves = np.einsum("ip,idp->id", total, steps + off)
-    caps: IntArray = np.minimum(moves, 4).astype(np.int64)
-    return caps
-
-
 def _side(out: npt.NDArray[Any], points: IntArray, off: IntArray, bar: IntArray, wait: IntArray, prot: FloatArray,
           family: str, version: int = 1) -> None:
     """Write one side's block into `out` (k, `side_width`): `points` (k, 24) are codes in that side's view and
@@ -312,10 +285,6 @@ def _side(out: npt.NDArray[Any], points: IntArray, off: IntArray, bar: IntArray,
             caps = _mobility(points, total)
             out[:, MOBILITY:MOBILITY + 6] = caps / 4
             out[:, RISK] = _RISK[caps @ _POWERS5] / 10
-            if version >= 3:
-                stages = _stages(points, total, out[:, HOME] > 0)
-                out[:, STAGE:STAGE + 6] = stages / 4
-                out[:, STAGE_RISK] = _RISK[stages @ _POWERS5] / 10
 
 
 def encode(cells: IntArray, aux: FloatArray, spec: NetSpec) -> FloatArray:
@@ -357,7 +326,7 @@ def side_width(spec: NetSpec) -> int:
     if spec.family == "pin":
         return 126 if spec.version < 2 else 128
     if spec.family == "cascade" and spec.version >= 2:
-        return 110 if spec.version == 2 else 117
+        return 110
     if spec.family == "hit" and spec.version >= 2:
         return 106 if spec.version == 2 else 109
     return {"hit": 102, "tawula": 105}.get(spec.family, 103)

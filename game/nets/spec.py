@@ -31,7 +31,7 @@ NETS: dict[str, NetSpec] = {
     "plakoto": NetSpec("plakoto", ("plakoto",), "pin", 2, 80),
     "tapa": NetSpec("tapa", ("tapa", "mahbusa"), "pin", 2, 128),
     "fevga": NetSpec("fevga", ("fevga",), "block", 1, 80),
-    "gulbara": NetSpec("gulbara", ("gulbara",), "cascade", 3, 128),
+    "gulbara": NetSpec("gulbara", ("gulbara",), "cascade", 2, 128),
     "tawula": NetSpec("tawula", ("tawula",), "tawula", 1, 80),
 }
 

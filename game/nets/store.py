@@ -39,8 +39,7 @@ WEIGHTS_DIR = HERE / "weights"
 
 
 # (family, old version) → per side, the old side block's width and how many inputs the next version appends to it
-WIDENED: dict[tuple[str, int], tuple[int, int]] = {("pin", 1): (126, 2), ("cascade", 1): (103, 7),
-                                                    ("cascade", 2): (110, 7), ("hit", 1): (102, 4),
+WIDENED: dict[tuple[str, int], tuple[int, int]] = {("pin", 1): (126, 2), ("cascade", 1): (103, 7), ("hit", 1): (102, 4),
                                                     ("hit", 2): (106, 3)}
 
 

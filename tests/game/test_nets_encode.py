@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from game import board as B
-from game.movegen import enumerate_plays
 from game.nets.afterstate import aux_rows
 from game.nets.encode import (
     ANY_OFF,
@@ -38,8 +37,6 @@ from game.nets.encode import (
     PROT_THEM,
     PROTECTED,
     RISK,
-    STAGE,
-    STAGE_RISK,
     SHOT,
     UNARY,
     WAIT_ANY,
@@ -170,46 +167,6 @@ def test_gulbara_mobility_and_cascade_risk() -> None:
     assert them[RISK] * 10 == pytest.approx((78 + 78 + 69 + 56 + 39 + 18) / 36)
 
 
-def test_gulbara_stages_count_the_moves_a_stage_can_play() -> None:
-    """Version 3: per side, the moves of each die value it can play in a row, up to four (R-GULBARA-3/4,
-    R-MOVE-6), are the most moves of a stage of that die the engine finds, wherever its checkers cannot all
-    come home within the stage (five or more outside: bearing off, R-OFF-1, cannot open up mid-stage)."""
-    spec = NETS["gulbara"]
-    assert spec.version >= 3 and side_width(spec) == 117
-    checked = 0
-    for seed in range(150):
-        p = random_position("gulbara", seed, 12 + seed % 50)
-        for side in (p, p.with_turn(p.turn.other)):
-            if sum(n for n in side.cells[7:25] if n > 0) < 5:
-                continue
-            me, _ = halves(features(side), spec)
-            played = [max((len(steps) for steps, _ in enumerate_plays(side.cells, side.protected, side.variant,
-                                                                      d, d, 4)), default=0) for d in range(1, 7)]
-            assert (me[STAGE:STAGE + 6] * 4).tolist() == played, (seed, side.turn)
-            checked += 1
-    assert checked > 150
-
-
-def test_gulbara_stages_move_a_checker_again_and_bear_off() -> None:
-    """Version 3 against version 2's mobility: one checker with open points every d pips plays a stage of d in
-    full where mobility counts it once; a side all home bears off with the step that passes its 1-point."""
-    spec = NETS["gulbara"]
-    # white: 13 on its 24, 2 on its 20; black holds white's 23, 21, 19 and 13
-    me, _ = halves(features(pos("gulbara", tpn({24: "W13", 20: "W2", 23: "B3", 21: "B3", 19: "B3", 13: "B6"}))),
-                   spec)
-    assert (me[MOBILITY:MOBILITY + 6] * 4).tolist() == [0, 4, 2, 4, 2, 4]
-    # 3s and 5s: only the two on the 20 move, but each again and again (20, 17, 14, 11, 8; 20, 15, 10, 5)
-    assert (me[STAGE:STAGE + 6] * 4).tolist() == [0, 4, 4, 4, 4, 4]
-    assert me[STAGE_RISK] < me[RISK]
-    # white all home, 2 on its 6 and 1 on its 2, black on white's 4: 1s play 6-5 twice and 2-1-off; 2s only
-    # bear the 2 off (6-4 is held); 6s bear off the two 6s exactly, then the 2 as the rearmost
-    home = pos("gulbara", tpn({6: "W2", 2: "W1", 4: "B1", 13: "B14"}, white="0/0/12"))
-    me, _ = halves(features(home), spec)
-    assert (me[STAGE:STAGE + 6] * 4).tolist() == [4, 1, 4, 4, 4, 3] == [
-        max(len(steps) for steps, _ in enumerate_plays(home.cells, home.protected, home.variant, d, d, 4))
-        for d in range(1, 7)]
-
-
 @pytest.mark.parametrize("name", ["plakoto", "tapa", "portes", "fevga", "tawula", "gulbara"])
 def test_mirror_symmetry(name: str) -> None:
     """The position seen by the other side encodes as the two blocks swapped."""
@@ -250,7 +207,7 @@ def test_plakoto_exposure_counts_the_other_sides_rolls() -> None:
 
 
 @pytest.mark.parametrize(("name", "new"), [("plakoto", [SHOT, MOTHER_SHOT]),
-                                           ("gulbara", list(range(MOBILITY, STAGE_RISK + 1))),
+                                           ("gulbara", list(range(MOBILITY, RISK + 1))),
                                            ("portes", list(range(HIT_SHOT, BREAK + 1)))])
 def test_a_version_1_net_widens_to_the_same_play(name: str, new: list[int], tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
