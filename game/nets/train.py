@@ -125,16 +125,15 @@ def train(name: str, *, games: int | None = None, minutes: float | None = None, 
                 f"|error| {np.mean(errors):.3f}, {np.mean(plies):.0f} plies a game")
             errors, plies, last_log = [], [], now
         if gate_every and ckpt.games % gate_every == 0:
-            try:
+            try:  # the flag is cleared inside the try, so a stop asked at any moment of it is caught here
                 if stop is not None:
                     stop.gating = True
                 result = _gate(ckpt, spec, play_variant, gate_games, average)
+                if stop is not None:
+                    stop.gating = False
             except GateAbandoned:
                 log(f"{name}: the gate after {ckpt.games} games abandoned: a stop was asked")
                 break
-            finally:
-                if stop is not None:
-                    stop.gating = False
             said = f"{100 * result['rate']:.1f} % ± {100 * result['se']:.1f}"
             if "average_rate" in result:
                 said += f" (the average: {100 * result['average_rate']:.1f} % ± {100 * result['average_se']:.1f})"
