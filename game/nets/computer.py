@@ -326,11 +326,10 @@ def _replies(found: Loaded, plays: list[Play], budget: int | None) -> list[float
             listed += seen.count
     if fresh:
         values, at = _bests(found, plays[0].position, rows, protected, starts)
-        per = values.reshape(len(fresh), len(ROLLS))
-        for k, ((i, count), bests) in enumerate(zip(fresh, per, strict=True)):
+        shape = (len(fresh), len(ROLLS))
+        for (i, count), bests, firsts in zip(fresh, values.reshape(shape), at.reshape(shape), strict=True):
             known[i] = bests
-            _remember(found, plays[i].position, Seen(bests, count, [rows[j] for j in at[k * len(ROLLS):
-                                                                                          (k + 1) * len(ROLLS)]]))
+            _remember(found, plays[i].position, Seen(bests, count, [rows[j] for j in firsts]))
     return [float(-(known[i] @ WEIGHTS)) for i in range(len(known))]
 
 
