@@ -14,7 +14,9 @@ both players, and gul bara's stages that keep the same side on the move need not
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -22,7 +24,9 @@ from .. import board as B
 from ..cascade import after, stage_moves
 from ..movegen import OPROT, enumerate_plays
 from ..outcome import Outcome
+from ..plays import Play, legal_plays
 from ..position import Position
+from ..selfplay import Chooser
 from ..sides import Side
 from ..variants import Variant
 from .afterstate import aux_rows, end_of, judging, outcome_target, quick_ends
@@ -115,11 +119,16 @@ Trace = list[tuple[Position, tuple[int, int], tuple[int, ...] | None]]
 
 
 def self_play(net: Net, spec: NetSpec, variant: Variant, rng: np.random.Generator, lam: float = 0.7,
-              alpha: float = 0.0, trace: Trace | None = None) -> Episode | None:
+              alpha: float = 0.0, trace: Trace | None = None,
+              opponent: tuple[Side, Chooser] | None = None) -> Episode | None:
     """One game of `variant` played by `net` against itself with dice from `rng`, learning with step size
     `alpha` (0: not at all) and trace decay `lam`; None when it runs past `MAX_PLIES`. White starts; in tawula
     its first roll is the opening roll, two different dice (R-OPEN-1). `trace`, when given, receives every
-    turn: the position, the dice and the chosen play's working cells (None for a pass), for tests."""
+    turn: the position, the dice and the chosen play's working cells (None for a pass), for tests.
+
+    `opponent` (a side and a `Chooser`, such as the heuristic of `game.ai`) plays that side's turns instead of
+    the net; the net still learns from every after-position of the game, the opponent's plays included, so it
+    learns what the opponent's plays lead to (`train --against`)."""
     judged = judging(variant)
     start = Position.start(variant)
     cells, protected, cascade, mover = start.cells, (False, False), start.cascade, start.turn
@@ -128,6 +137,8 @@ def self_play(net: Net, spec: NetSpec, variant: Variant, rng: np.random.Generato
     learner = Learner(net, lam, alpha) if alpha else None
     first = variant.name == "tawula"
     plays = 0
+    other, chooser = opponent if opponent is not None else (None, None)
+    choices = random.Random(int(rng.integers(1 << 62))) if opponent is not None else None
     for _ in range(MAX_PLIES):
         if cascade is not None and cascade.die:
             dice = (cascade.die, cascade.die)  # R-GULBARA-3: a pending stage comes with its dice
@@ -156,7 +167,11 @@ def self_play(net: Net, spec: NetSpec, variant: Variant, rng: np.random.Generato
         ends = quick_ends(judged, mover, works)
         for i, known in ends.items():
             value[i] = equity(outcome_target(known, mover), variant)
-        i = int(np.argmax(value))
+        if mover is other and chooser is not None and choices is not None and len(leaves) > 1:
+            i = _leaf_of(chooser(legal_plays(Position(variant, mover, cells, protected, cascade), dice), choices),
+                         works)
+        else:
+            i = int(np.argmax(value))
         steps, work = leaves[i]
         plays += 1
         if trace is not None:
@@ -180,3 +195,11 @@ def self_play(net: Net, spec: NetSpec, variant: Variant, rng: np.random.Generato
             cells = now if side is mover else B.flip(now, contrary)
             mover = side
     return None
+
+
+def _leaf_of(play: Play, works: np.ndarray[Any, np.dtype[np.int64]]) -> int:
+    """The index of the leaf whose working cells are `play`'s (one leaf per resulting position)."""
+    hits = np.flatnonzero((works == np.asarray(play.work, dtype=np.int64)).all(axis=1))
+    if not len(hits):
+        raise ValueError("the chosen play is not among the engine's plays of this roll")
+    return int(hits[0])

@@ -14,6 +14,10 @@ Learning is online TD(λ), λ = 0.7 (`td`). The step size decays with the games 
 as a quick gate tells nets apart (tapa's 1,000-game gate read 73.3 % at 150,000 games and 70.3 % at 152,072), and
 the average smooths that out. The quick gates then play the average too, and `--ship` ships it. A run without
 `--average` drops an average kept before.
+
+`--against F` plays that share of the games against the heuristic of `game.ai` instead of the net itself (the
+net white in odd games, black in even ones); the net learns from every after-position of them, the heuristic's
+plays included (`td.self_play`'s `opponent`). Such a game takes about ten times a self-played one in gul bara.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from typing import Any
 
 import numpy as np
 
+from ..selfplay import ai_chooser
+from ..sides import Side
 from ..variants import Variant, preset_name, variant
 from .encode import width
 from .gate import quick_gate
@@ -86,11 +92,13 @@ class _Stop:
 def train(name: str, *, games: int | None = None, minutes: float | None = None, seed: int | None = None,
           directory: Path = TRAIN_DIR, weights: Path | None = WEIGHTS_DIR, gate_every: int = 5_000,
           gate_games: int = 200, checkpoint_seconds: float = 300.0, log: Callable[[str], None] = print,
-          stop: _Stop | None = None, alpha: float | None = None, average: int | None = None) -> Checkpoint:
+          stop: _Stop | None = None, alpha: float | None = None, average: int | None = None,
+          against: float = 0.0) -> Checkpoint:
     """Train net `name` until it has `games` games, `minutes` have passed, or a stop is asked (whichever
     first); returns the final checkpoint, which is written. `weights` None ships nothing. `alpha` fixes the
     step size for this run (fine-tuning a net whose gates have levelled off); else `step_size`'s schedule.
-    `average` keeps the weights' running average over about that many games (see the module's docstring)."""
+    `average` keeps the weights' running average over about that many games (see the module's docstring);
+    `against` is the share of games played against the heuristic."""
     spec = NETS[name]
     play_variant: Variant = variant(spec.games[0])
     ckpt, rng = start(name, seed, directory)
@@ -109,7 +117,10 @@ def train(name: str, *, games: int | None = None, minutes: float | None = None, 
                 or (stop is not None and stop.asked):
             break
         step = step_size(ckpt.games) if alpha is None else alpha
-        episode = self_play(ckpt.net, spec, play_variant, rng, LAMBDA, step)
+        opponent = None
+        if against and rng.random() < against:
+            opponent = (Side.BLACK if ckpt.games % 2 else Side.WHITE, ai_chooser)
+        episode = self_play(ckpt.net, spec, play_variant, rng, LAMBDA, step, opponent=opponent)
         ckpt.games += 1
         done_here += 1
         if ckpt.average is not None and average is not None:
@@ -193,6 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--average", type=int, metavar="W",
                         help="keep the weights' running average over about the last W games; the quick gates play "
                              "it too and --ship ships it")
+    parser.add_argument("--against", type=float, default=0.0, metavar="F",
+                        help="the share of games played against the heuristic instead of the net itself (default 0)")
     parser.add_argument("--keep-weights", action="store_true",
                         help="leave the shipped weights as they are (a gated net trained on ships once gated again)")
     parser.add_argument("--ship", action="store_true",
@@ -201,6 +214,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.alpha is not None and not 0 < args.alpha < 1:
         parser.error("--alpha is a step size between 0 and 1, like 0.01")
+    if not 0 <= args.against <= 1:
+        parser.error("--against is a share of the games, from 0 to 1, like 0.5")
     if args.average is not None and args.average < 1:
         parser.error("--average is a number of games, like 5000")
     try:
@@ -233,7 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 continue
             kw: dict[str, Any] = {"games": args.games, "minutes": args.minutes, "seed": args.seed,
                                   "gate_every": args.gate_every, "gate_games": args.gate_games, "alpha": args.alpha,
-                                  "average": args.average}
+                                  "average": args.average, "against": args.against}
             if args.keep_weights:
                 kw["weights"] = None
             train(name, log=_log_to(TRAIN_DIR / f"{name}.log"), stop=stop, **kw)

@@ -16,6 +16,7 @@ from game.nets.net import LOSE2, LOSE3, SWAP_MATRIX, SWAP_OFFSET, WIN, WIN2, WIN
 from game.nets.spec import NETS, net_name
 from game.nets.td import HISTORY, Learner, Trace, self_play
 from game.plays import Play, legal_plays, pass_position
+from game.sides import Side
 
 from .helpers import pos
 
@@ -54,6 +55,34 @@ def test_trainer_games_follow_the_rules(name: str) -> None:
                 assert play.end is None
                 nxt = play.position
             assert trace[i + 1][0] == nxt
+
+
+@pytest.mark.parametrize("name", ["gulbara", "plakoto"])
+def test_a_training_game_against_an_opponent_takes_its_plays_and_learns_from_them(name: str) -> None:
+    """`self_play` with an opponent: each of that side's turns with a choice is the opponent's play (a recording
+    random mover here), the other side's are the net's, the game follows the rules, and the net still learns."""
+    v = variant(name)
+    spec = NETS[net_name(name)]
+    net = fresh(name)
+    before = net.w1.copy()
+    picked: list[tuple[int, ...]] = []
+
+    def opponent(plays: list[Play], rng: random.Random) -> Play:
+        play = random_play(plays, rng)
+        picked.append(play.work)
+        return play
+
+    trace: Trace = []
+    episode = self_play(net, spec, v, np.random.default_rng(5), 0.7, 0.1, trace, opponent=(Side.BLACK, opponent))
+    assert episode is not None and picked
+    theirs = [(position, dice, work) for position, dice, work in trace
+              if work is not None and position.turn is Side.BLACK and len(legal_plays(position, dice)) > 1]
+    assert [work for _, _, work in theirs] == picked  # every choice of black's was the opponent's, in order
+    for i, (position, dice, work) in enumerate(trace[:-1]):
+        nxt = pass_position(position, dice) if work is None else \
+            next(p for p in legal_plays(position, dice) if p.work == work).position
+        assert trace[i + 1][0] == nxt
+    assert not np.array_equal(net.w1, before)
 
 
 @pytest.mark.parametrize("name", ["plakoto", "portes", "fevga", "tapa", "tawula", "gulbara"])

@@ -269,3 +269,33 @@ def test_a_stop_during_a_quick_gate_abandons_it_and_keeps_the_games(tmp_path: Pa
     saved = load_checkpoint("fevga", tmp_path)
     assert saved is not None and saved.games == 1 and saved.gates == []
     assert any("abandoned" in line for line in lines)
+
+
+def test_against_plays_that_share_of_the_games_against_the_heuristic(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """`against=1`: every game has the heuristic on one side, black in the net's odd games (the net white) and
+    white in its even ones; `against=0` (the default) asks nothing of it and trains exactly as before."""
+    sides: list[list[str]] = []
+
+    def heuristic(plays: list[Play], rng: random.Random) -> Play:
+        sides[-1].append(plays[0].before.turn.name)
+        return random_play(plays, rng)
+
+    def game_begins(*args: object, **kw: object) -> object:
+        sides.append([])
+        return real(*args, **kw)
+
+    import game.nets.train as trainer
+    real = trainer.self_play
+    monkeypatch.setattr(trainer, "ai_chooser", heuristic)
+    monkeypatch.setattr(trainer, "self_play", game_begins)
+    train("tapa", games=0, seed=5, directory=tmp_path / "a", weights=None, gate_every=0, log=quiet)
+    train("tapa", games=2, directory=tmp_path / "a", weights=None, gate_every=0, log=quiet, against=1.0)
+    assert [set(s) for s in sides] == [{"WHITE"}, {"BLACK"}]  # game 0 (even): the heuristic white; game 1 black
+    sides.clear()
+    plain = train("tapa", games=2, seed=5, directory=tmp_path / "b", weights=None, gate_every=0, log=quiet)
+    assert sides == [[], []]
+    monkeypatch.setattr(trainer, "self_play", real)
+    again = train("tapa", games=2, seed=5, directory=tmp_path / "c", weights=None, gate_every=0, log=quiet,
+                  against=0.0)
+    assert np.array_equal(plain.net.w1, again.net.w1)
