@@ -13,9 +13,10 @@
   three plies deep (`three_ply`: after each reply, the mover's best play of each of its 21 rolls; the replies are
   those the two-ply look has just found, `_SEEN`), where that lists no more than a budget of plays, and the better
   by that value is played.
-- Gul Bara (R-GULBARA-3…6) with a gated net: the net at one ply, a roll or stage that may go on cascading
-  chosen by where the mover's line of stages ends (`gate.choose_values`: the dice of its later stages are
-  known), as the gate plays it; no two-ply look (a reply may itself be a cascade).
+- Gul Bara (R-GULBARA-3…6) with a gated net: a roll or stage that may go on cascading is chosen by where the
+  mover's line of stages ends (`gate.choose_values`: the dice of its later stages are known), as the gate plays
+  it; any other roll or stage as in the other games, the best few looked at two plies deep, the answers to each
+  roll valued at one ply with the stages they leave pending (`cascade_look`); no third ply.
 - Every other game keeps the heuristic, `game.search.choose_play`.
 
 Equal values are broken by a `random.Random(seed)`, so the same seed gives the same play.
@@ -52,6 +53,7 @@ from ..search import _continues, choose_play
 from ..selfplay import Chooser
 from ..variants import Variant
 from .afterstate import aux_rows, outcome_target, quick_ends
+from .cascade_look import answer_values
 from .encode import MY_CASCADES, PROT_ME, ROLL_WEIGHTS, THEIR_CASCADES, FloatArray, IntArray, encode, encode32
 from .gate import choose_values, play_values
 from .net import LOSE2, LOSE3, WIN, WIN2, WIN3, Inference, Net, equity
@@ -160,7 +162,7 @@ def _pick(found: Loaded | None, plays: list[Play], seed: int | None) -> Play:
     if _continues(plays[0]):  # gulbara: by the end of the mover's line of stages, as the gate plays it
         indices, values = choose_values(found.net, found.spec, plays)
         return _best([(plays[i], v) for i, v in zip(indices, values, strict=True)], seed)
-    ranked, looked = _rank(found, plays, 1 if plays[0].before.variant.cascading else 2, play_look(found))
+    ranked, looked = _rank(found, plays, 2, play_look(found))
     return _best(ranked[:looked or len(ranked)], seed)
 
 
@@ -219,7 +221,10 @@ def _rank(found: Loaded, plays: list[Play], plies: int, look: Look) -> tuple[lis
         best = float(one[order[0]])
         if plays[order[0]].end is None:  # a play that ends the game needs no look ahead
             near = [i for i in order[:look.candidates] if one[i] >= best - look.margin and plays[i].end is None]
-            looked_at = _replies(found, [plays[i] for i in near], look.budget)
+            if plays[0].before.variant.cascading:  # gulbara: the answers' stages as the inputs say (R-GULBARA-3)
+                looked_at = answer_values(found.net, found.spec, [plays[i] for i in near], look.budget)
+            else:
+                looked_at = _replies(found, [plays[i] for i in near], look.budget)
             for i, value in zip(near, looked_at, strict=False):
                 values[i] = value
                 tiers[i] = 1
