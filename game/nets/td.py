@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -30,7 +29,7 @@ from ..selfplay import Chooser
 from ..sides import Side
 from ..variants import Variant
 from .afterstate import aux_rows, end_of, judging, outcome_target, quick_ends
-from .encode import FloatArray, encode
+from .encode import FloatArray, IntArray, encode
 from .net import OUTPUTS, SWAP_MATRIX, SWAP_OFFSET, Net, equity
 from .spec import NetSpec
 
@@ -197,7 +196,7 @@ def self_play(net: Net, spec: NetSpec, variant: Variant, rng: np.random.Generato
     return None
 
 
-def _leaf_of(play: Play, works: np.ndarray[Any, np.dtype[np.int64]]) -> int:
+def _leaf_of(play: Play, works: IntArray) -> int:
     """The index of the leaf whose working cells are `play`'s (one leaf per resulting position)."""
     hits = np.flatnonzero((works == np.asarray(play.work, dtype=np.int64)).all(axis=1))
     if not len(hits):
