@@ -13,8 +13,9 @@ import numpy as np
 
 from .. import board as B
 from ..cascade import Cascade, after
-from ..movegen import OPROT
+from ..movegen import OPROT, homeout
 from ..outcome import Outcome, capote, judge
+from ..position import Position
 from ..sides import Side
 from ..variants import Variant
 from .encode import (
@@ -57,6 +58,11 @@ def aux_rows(works: IntArray, protected: tuple[bool, bool], cascade: Cascade | N
         aux[:, MY_CASCADES] = state.cascades(mover)
         aux[:, THEIR_CASCADES] = state.cascades(mover.other)
     return aux
+
+
+def as_it_stands(position: Position) -> tuple[int, ...]:
+    """`position`'s working cells as they stand: the row of a roll its side to move cannot play (R-TURN-3)."""
+    return (*position.cells, homeout(position.cells), 1 if position.protected[1] else 0)
 
 
 def outcome_target(outcome: Outcome, mover: Side) -> FloatArray:

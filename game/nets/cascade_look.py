@@ -20,9 +20,9 @@ import numpy as np
 
 from ..cascade import stage_moves
 from ..lookahead import ROLLS
-from ..movegen import enumerate_plays, homeout
+from ..movegen import enumerate_plays
 from ..plays import Play
-from .afterstate import aux_rows, outcome_target, quick_ends
+from .afterstate import as_it_stands, aux_rows, outcome_target, quick_ends
 from .encode import ROLL_WEIGHTS, FloatArray, IntArray, encode
 from .net import Net, equity
 from .spec import NetSpec
@@ -47,11 +47,11 @@ def answer_values(net: Net, spec: NetSpec, plays: list[Play], budget: int | None
             raise ValueError("a two-ply look in gul bara is for a play after which a side rolls or takes a stage")
         rolls = [(state.die, state.die)] if state.pending else list(ROLLS)
         weights.append(np.ones(1) if state.pending else ROLL_WEIGHTS)
+        stands = [as_it_stands(after)]  # the one row of a roll that cannot be played
         for r, (a, b) in enumerate(rolls):
             leaves = enumerate_plays(cells, after.protected, after.variant, a, b, stage_moves(state, (a, b)),
                                      orders=False)
-            stands = (*cells, homeout(cells), int(after.protected[1]))  # a roll that cannot be played
-            rows: IntArray = np.array([w for _, w in leaves] or [stands], dtype=np.int64)
+            rows: IntArray = np.array([w for _, w in leaves] or stands, dtype=np.int64)
             chunks.append((p, r, listed, len(rows)))
             works.append(rows)
             auxes.append(aux_rows(rows, after.protected, state, side, (a, b), len(leaves[0][0]) if leaves else 0))

@@ -52,7 +52,7 @@ from ..position import Position
 from ..search import _continues, choose_play
 from ..selfplay import Chooser
 from ..variants import Variant
-from .afterstate import aux_rows, outcome_target, quick_ends
+from .afterstate import as_it_stands, aux_rows, outcome_target, quick_ends
 from .cascade_look import answer_values
 from .encode import MY_CASCADES, PROT_ME, ROLL_WEIGHTS, THEIR_CASCADES, FloatArray, IntArray, encode, encode32
 from .gate import choose_values, play_values
@@ -258,7 +258,7 @@ def three_ply(found: Loaded, plays: list[Play], budget: int | None = None) -> li
     mover = plays[0].before.turn
     for p, play in enumerate(plays):
         after = play.position
-        stands = _as_it_stands(after)
+        stands = as_it_stands(after)
         for r, best in enumerate(_look_at(found, after).rows):  # the opponent's best reply to each roll
             if best == stands:  # the opponent cannot play this roll (a play always moves a checker)
                 node = after.with_turn(mover)
@@ -349,13 +349,8 @@ def _roll_rows(position: Position, rows: list[tuple[int, ...]], protected: list[
             rows.extend(works)
             protected.extend([prot] * len(works))
         else:
-            rows.append(_as_it_stands(position))
+            rows.append(as_it_stands(position))
             protected.append(prot)
-
-
-def _as_it_stands(position: Position) -> tuple[int, ...]:
-    """`position`'s working cells as they stand: the row of a roll its side to move cannot play (R-TURN-3)."""
-    return (*position.cells, homeout(position.cells), 1 if position.protected[1] else 0)
 
 
 def _bests(found: Loaded, position: Position, rows: list[tuple[int, ...]], protected: list[tuple[bool, bool]],
