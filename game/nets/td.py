@@ -136,8 +136,7 @@ def self_play(net: Net, spec: NetSpec, variant: Variant, rng: np.random.Generato
     learner = Learner(net, lam, alpha) if alpha else None
     first = variant.name == "tawula"
     plays = 0
-    other, chooser = opponent if opponent is not None else (None, None)
-    choices = random.Random(int(rng.integers(1 << 62))) if opponent is not None else None
+    choices = random.Random(int(rng.integers(1 << 62))) if opponent is not None else None  # its tie-breaks
     for _ in range(MAX_PLIES):
         if cascade is not None and cascade.die:
             dice = (cascade.die, cascade.die)  # R-GULBARA-3: a pending stage comes with its dice
@@ -166,9 +165,9 @@ def self_play(net: Net, spec: NetSpec, variant: Variant, rng: np.random.Generato
         ends = quick_ends(judged, mover, works)
         for i, known in ends.items():
             value[i] = equity(outcome_target(known, mover), variant)
-        if mover is other and chooser is not None and choices is not None and len(leaves) > 1:
-            i = _leaf_of(chooser(legal_plays(Position(variant, mover, cells, protected, cascade), dice), choices),
-                         works)
+        if opponent is not None and choices is not None and mover is opponent[0] and len(leaves) > 1:
+            offered = legal_plays(Position(variant, mover, cells, protected, cascade), dice)
+            i = _leaf_of(opponent[1](offered, choices), works)
         else:
             i = int(np.argmax(value))
         steps, work = leaves[i]
